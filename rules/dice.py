@@ -43,7 +43,7 @@ class Distribution(Mapping[T, Fraction]):
                 f"for {dict(probabilities)!r}"
             )
         try:
-            ordered = dict(sorted(cleaned.items()))  # type: ignore[type-var]
+            ordered = dict(sorted(cleaned.items()))
         except TypeError:
             ordered = cleaned
         self._probabilities: dict[T, Fraction] = ordered
@@ -68,7 +68,7 @@ class Distribution(Mapping[T, Fraction]):
     def __getitem__(self, outcome: T) -> Fraction:
         return self._probabilities[outcome]
 
-    def get(self, outcome: T, default: Any = Fraction(0)) -> Any:  # noqa: B008
+    def get(self, outcome: T, default: Any = Fraction(0)) -> Any:
         """Probability of ``outcome``; 0 for an impossible one."""
         return self._probabilities.get(outcome, default)
 
@@ -125,7 +125,7 @@ class Distribution(Mapping[T, Fraction]):
         result: dict[Any, Fraction] = {}
         for a, pa in self._probabilities.items():
             for b, pb in other._probabilities.items():
-                key = a + b  # type: ignore[operator]
+                key = a + b
                 result[key] = result.get(key, Fraction(0)) + pa * pb
         return Distribution(result)
 

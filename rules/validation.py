@@ -12,7 +12,6 @@ import enum
 import numbers
 from collections.abc import Iterable
 from fractions import Fraction
-from typing import TypeVar
 
 __all__ = [
     "InvalidInput",
@@ -22,8 +21,6 @@ __all__ = [
     "check_number",
     "names",
 ]
-
-E = TypeVar("E", bound=enum.Enum)
 
 
 class InvalidInput(ValueError):
@@ -81,7 +78,7 @@ def check_number(
     low: int | Fraction | None = None,
     high: int | Fraction | None = None,
 ) -> Fraction:
-    """Return ``value`` as an exact :class:`~fractions.Fraction` if it is a finite rational in range.
+    """Return ``value`` as an exact :class:`~fractions.Fraction` if finite, rational and in range.
 
     Floats are accepted when finite (they are converted exactly); bools are refused.
 
@@ -103,7 +100,7 @@ def check_number(
     return number
 
 
-def check_choice(name: str, value: object, choices: type[E]) -> E:
+def check_choice[E: enum.Enum](name: str, value: object, choices: type[E]) -> E:
     """Return the member of the enum ``choices`` that ``value`` is or names.
 
     A ``StrEnum`` member is accepted, and so is its value (``"heavy"``).

@@ -1,0 +1,138 @@
+"""Per-square tables over the whole range of a mount, for the charts of the web page.
+
+Source: ``000_3948ba1900819cb7.txt``, sections "Range Penalty to Accuracy", "Classic Chance to
+Hit Formula", "Reduced by Range" and "Different Min-Max Damage" (one row per square).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from fractions import Fraction
+
+from rules.moo2.accuracy import Formula, hit_probability, hit_threshold
+from rules.moo2.damage import Platform, damage_distribution, damage_potential
+from rules.moo2.mounts import Mount
+from rules.moo2.ranges import (
+    RangeUnits,
+    dissipation_penalty,
+    max_squares,
+    range_penalty,
+    range_units,
+)
+from rules.validation import check_choice
+
+__all__ = ["RangeRow", "range_table"]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RangeRow:
+    """One square of a beam's range: penalties, chance to hit and damage there."""
+
+    squares: int
+    """Distance to the target in squares."""
+    range_units: RangeUnits
+    """The column of the range tables after the mount conversion (0-8)."""
+    penalty: int
+    """The to-hit range penalty (doubled if the weapon has the inherent 2x penalty)."""
+    dissipation: int
+    """Percent of base damage lost to range (0 if the weapon is not reduced by range)."""
+    hit_threshold: int
+    """The classic, capped hit_threshold (it also drives the damage of a [3] hit)."""
+    hit_probability: Fraction
+    """Exact chance to hit."""
+    min_damage: int
+    """Damage potential, min."""
+    max_damage: int
+    """Damage potential, max."""
+    mean_damage: Fraction
+    """Exact mean damage of one shot, misses counted as 0."""
+
+
+def range_table(
+    min_damage: int,
+    max_damage: int,
+    attack: int,
+    defense: int,
+    *,
+    mount: Mount | str = Mount.NORMAL,
+    formula: Formula | str = Formula.CLASSIC,
+    reduced_by_range: bool = True,
+    double_penalty: bool = False,
+    double_dissipation: bool = False,
+    hef: int = 0,
+    ordnance: int = 0,
+    platform: Platform | str = Platform.SHIP_BEAM,
+    shield: int = 0,
+    planet: bool = False,
+    always_hit: bool = False,
+) -> tuple[RangeRow, ...]:
+    """One :class:`RangeRow` per square from 0 to the mount's longest range.
+
+    Rule: ``000_3948ba1900819cb7.txt``: each row applies :func:`rules.moo2.range_penalty`,
+    :func:`rules.moo2.hit_probability`, :func:`rules.moo2.damage_potential` and
+    :func:`rules.moo2.damage_distribution` at that square, with the same arguments.
+
+    Raises:
+        ValueError: as :func:`rules.moo2.damage_distribution`.
+
+    The Death Ray example's shot (BA+CO-AF-BD = 10), at 11 and 23 squares:
+
+    >>> rows = range_table(50, 100, 10, 0)
+    >>> len(rows), rows[11].min_damage, rows[11].max_damage, rows[23].hit_threshold
+    (25, 35, 70, 95)
+    """
+    chosen = check_choice("mount", mount, Mount)
+    rows = []
+    for squares in range(max_squares(chosen) + 1):
+        distribution = damage_distribution(
+            min_damage,
+            max_damage,
+            attack,
+            defense,
+            squares,
+            mount=chosen,
+            formula=formula,
+            reduced_by_range=reduced_by_range,
+            double_penalty=double_penalty,
+            double_dissipation=double_dissipation,
+            hef=hef,
+            ordnance=ordnance,
+            platform=platform,
+            shield=shield,
+            planet=planet,
+            always_hit=always_hit,
+        )
+        low, high = damage_potential(
+            min_damage,
+            max_damage,
+            squares,
+            mount=chosen,
+            reduced_by_range=reduced_by_range,
+            hef=hef,
+            ordnance=ordnance,
+            double_dissipation=double_dissipation,
+            platform=platform,
+        )
+        dissipation = dissipation_penalty(squares, chosen, double_dissipation=double_dissipation)
+        rows.append(
+            RangeRow(
+                squares=squares,
+                range_units=range_units(squares, chosen),
+                penalty=range_penalty(squares, chosen, double_penalty=double_penalty),
+                dissipation=dissipation if reduced_by_range else 0,
+                hit_threshold=hit_threshold(squares, mount=chosen, double_penalty=double_penalty),
+                hit_probability=hit_probability(
+                    attack,
+                    defense,
+                    squares,
+                    mount=chosen,
+                    formula=formula,
+                    double_penalty=double_penalty,
+                    always_hit=always_hit,
+                ),
+                min_damage=low,
+                max_damage=high,
+                mean_damage=distribution.mean(),
+            )
+        )
+    return tuple(rows)

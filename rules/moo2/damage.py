@@ -1,0 +1,480 @@
+"""Damage of a beam: damage potential by range and modifiers, then damage from the accuracy.
+
+Source: ``000_3948ba1900819cb7.txt``, sections "Damage Potential", "Not Reduced by Range",
+"Reduced by Range", "Equal Min-Max Damage", "Different Min-Max Damage", "Hv, PD, HEF &
+Ordnance", and "Beam ship weapons" ("Damage is halved against planets").
+
+The steps of one shot, in order:
+
+1. damage potential: base min and max damage times one additive percentage (100 + Hv/PD + HEF +
+   Ordnance - dissipation), rounded, at least 1 (:func:`damage_potential`);
+2. to hit (:mod:`rules.moo2.accuracy`); a miss does 0;
+3. a hit by [1] or [2] does max damage; a hit by [3] does
+   ``min + (max - min + 1) * A // B``, capped at max (:func:`damage_from_accuracy`);
+4. against a planet the damage is halved (rounded down);
+5. the target's shield takes its per-hit reduction off, down to 0.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections import Counter
+from fractions import Fraction
+
+from rules.dice import Distribution
+from rules.moo2._checks import check_bool, round_half_up
+from rules.moo2.accuracy import D100, HIT_THRESHOLD_CAP, Formula, HitRule, _Aim, _aim
+from rules.moo2.mounts import MOUNT_DAMAGE_BONUS, Mount
+from rules.moo2.ranges import dissipation_penalty
+from rules.validation import InvalidInput, check_choice, check_int, names
+
+__all__ = [
+    "BASE_DAMAGE_PERCENT",
+    "MINIMUM_DAMAGE_POTENTIAL",
+    "PLANET_DAMAGE_DIVISOR",
+    "Platform",
+    "damage_distribution",
+    "damage_from_accuracy",
+    "damage_percentage",
+    "damage_potential",
+    "mean_damage",
+    "shot_damage",
+]
+
+BASE_DAMAGE_PERCENT = 100
+"""The ``100 {base}`` of the damage percentage (``000_3948ba1900819cb7.txt``, "Hv, PD, HEF &
+Ordnance")."""
+
+MINIMUM_DAMAGE_POTENTIAL = 1
+""""The minimum damage potential is always 1" (``000_3948ba1900819cb7.txt``, "Reduced by
+Range"); the PD examples confirm it for max damage too ("actual min and max damage will be 1")."""
+
+PLANET_DAMAGE_DIVISOR = 2
+""""Damage is halved against planets" (``000_3948ba1900819cb7.txt``, "Beam ship weapons")."""
+
+
+class Platform(enum.StrEnum):
+    """What fires the weapon; it decides how the damage percentage is rounded.
+
+    Source: ``000_3948ba1900819cb7.txt``, "Hv, PD, HEF & Ordnance": "Ordnance works best for
+    (regular) ship beams, since they benefit from rounding up".
+    """
+
+    SHIP_BEAM = "ship_beam"
+    """A ship's beam weapon: the damage potential is rounded to the nearest integer, halves up."""
+    FIGHTER_BEAM = "fighter_beam"
+    """A fighter's beam: the damage potential is rounded down."""
+    MISSILE = "missile"
+    """A missile: the damage potential is rounded down (not a beam: no beam shot functions)."""
+
+
+_BEAM_PLATFORMS = (Platform.SHIP_BEAM, Platform.FIGHTER_BEAM)
+
+
+def _check_percent(name: str, value: object) -> int:
+    return check_int(name, value, 0)
+
+
+def damage_percentage(
+    squares: int,
+    *,
+    mount: Mount | str = Mount.NORMAL,
+    reduced_by_range: bool = True,
+    hef: int = 0,
+    ordnance: int = 0,
+    double_dissipation: bool = False,
+) -> int:
+    """The percentage of base damage a beam does: 100 + Hv/PD + HEF + Ordnance - dissipation.
+
+    Rule: ``000_3948ba1900819cb7.txt``, "Hv, PD, HEF & Ordnance": "Their interaction is not
+    multiplicative but additive and they work the same way as dissipation range penalty";
+    "Reduced by Range" for the dissipation, which only weapons reduced by range suffer (an NR
+    mod switches it off). The result may be 0 or negative; :func:`damage_potential` then
+    applies the minimum of 1.
+
+    Raises:
+        ValueError: for an unknown mount, squares outside the mount's range, negative or
+            non-integer ``hef``/``ordnance`` (percent), or non-bool flags.
+
+    The five examples of "Hv, PD, HEF & Ordnance" (dissipation 30: Hv at 22-27 squares, PD at
+    4-6 squares):
+
+    >>> damage_percentage(24, mount="heavy"), damage_percentage(24, mount="heavy", hef=50)
+    (120, 170)
+    >>> damage_percentage(5, mount="point_defense")
+    20
+    >>> damage_percentage(5, mount="point_defense", double_dissipation=True)
+    -10
+    >>> damage_percentage(5, mount="point_defense", hef=50, double_dissipation=True)
+    40
+    """
+    chosen = check_choice("mount", mount, Mount)
+    dissipation = dissipation_penalty(squares, chosen, double_dissipation=double_dissipation)
+    if not check_bool("reduced_by_range", reduced_by_range):
+        dissipation = 0
+    return (
+        BASE_DAMAGE_PERCENT
+        + MOUNT_DAMAGE_BONUS[chosen]
+        + _check_percent("hef", hef)
+        + _check_percent("ordnance", ordnance)
+        - dissipation
+    )
+
+
+def _apply_percentage(damage: int, percentage: int, platform: Platform) -> int:
+    numerator = damage * percentage
+    if platform is Platform.SHIP_BEAM:
+        value = round_half_up(numerator, BASE_DAMAGE_PERCENT)
+    else:
+        value = numerator // BASE_DAMAGE_PERCENT
+    return max(MINIMUM_DAMAGE_POTENTIAL, value)
+
+
+def _check_damage_range(min_damage: object, max_damage: object) -> tuple[int, int]:
+    low = check_int("min_damage", min_damage, 1)
+    try:
+        high = check_int("max_damage", max_damage, low)
+    except InvalidInput as error:
+        message = f"max_damage must be an integer >= min_damage ({low}), got {max_damage!r}"
+        raise type(error)(message) from None
+    return low, high
+
+
+def damage_potential(
+    min_damage: int,
+    max_damage: int,
+    squares: int,
+    *,
+    mount: Mount | str = Mount.NORMAL,
+    reduced_by_range: bool = True,
+    hef: int = 0,
+    ordnance: int = 0,
+    double_dissipation: bool = False,
+    platform: Platform | str = Platform.SHIP_BEAM,
+) -> tuple[int, int]:
+    """The (min, max) damage potential of a beam at ``squares``: base damage times the percentage.
+
+    Rule: ``000_3948ba1900819cb7.txt``, "Reduced by Range" ("round to nearest applies and the
+    minimum damage potential is always 1") and "Hv, PD, HEF & Ordnance" (one additive
+    percentage of the regular mount's damage, see :func:`damage_percentage`).
+
+    Interpretation: "round to nearest" rounds halves up: the table's Phasor 4.5 -> 5 and 2.5 -> 3,
+    the Death Ray's 17.5 -> 18 and the 10-40 Laser's 3.5 -> 4 all need it. "Ordnance works best
+    for (regular) ship beams, since they benefit from rounding up, so a 10% Ordnance bonus for a 5
+    damage ship beam will mean +1, while for a 5-9 damage fighter beam or missile it will still be
+    +0": ship beams round the one percentage to nearest (5 * 110% = 5.5 -> 6), fighter beams and
+    missiles round it down. It is not a ceiling: with a ceiling, 1-4 damage ship beams would gain
+    +1 too and the source would have said 1-9, not 5-9. The source gives the base damage of every
+    weapon as at least 1, so ``min_damage`` must be at least 1.
+
+    Raises:
+        ValueError: if ``min_damage`` < 1 or ``max_damage`` < ``min_damage``, and as
+            :func:`damage_percentage`; for an unknown platform.
+
+    The Death Ray at 23 and 11 squares, and the Hv and PD examples of the source:
+
+    >>> damage_potential(50, 100, 23), damage_potential(50, 100, 11)
+    ((18, 35), (35, 70))
+    >>> damage_potential(50, 100, 24, mount="heavy", hef=50)
+    (85, 170)
+    >>> damage_potential(50, 100, 5, mount="point_defense", double_dissipation=True)
+    (1, 1)
+    >>> damage_potential(5, 5, 0, ordnance=10), damage_potential(5, 9, 0, ordnance=10,
+    ...     platform="fighter_beam")
+    ((6, 6), (5, 9))
+    """
+    low, high = _check_damage_range(min_damage, max_damage)
+    percentage = damage_percentage(
+        squares,
+        mount=mount,
+        reduced_by_range=reduced_by_range,
+        hef=hef,
+        ordnance=ordnance,
+        double_dissipation=double_dissipation,
+    )
+    chosen = check_choice("platform", platform, Platform)
+    return _apply_percentage(low, percentage, chosen), _apply_percentage(high, percentage, chosen)
+
+
+def _from_accuracy(low: int, high: int, roll_plus_attack: int, threshold: int) -> int:
+    a = roll_plus_attack - threshold
+    b = D100 - threshold
+    return min(low + (high - low + 1) * a // b, high)
+
+
+def damage_from_accuracy(
+    min_damage: int, max_damage: int, roll_plus_attack: int, hit_threshold: int
+) -> int:
+    """Damage of a [3] hit from its accuracy: ``min + (max - min + 1) * A / B``, capped at max.
+
+    Rule: ``000_3948ba1900819cb7.txt``, "Different Min-Max Damage": ``A = roll_plus_attack -
+    hit_threshold``, ``B = 100 - hit_threshold``, ``roll_plus_attack = min(roll + BA+CO-AF-BD;
+    100)``; "The overall result is capped at max_dmg". ``min_damage`` and ``max_damage`` are the
+    damage potential (after dissipation and modifiers). With min = max this is always min
+    ("Equal Min-Max Damage").
+
+    Interpretation: ``A / B`` is integer division rounded down (the game's integer arithmetic);
+    then ``A = B`` (roll_plus_attack 100) gives max + 1, which is why the cap exists, and each
+    damage value gets an equal share of the accuracy range.
+
+    Raises:
+        ValueError: if ``min_damage`` < 1, ``max_damage`` < ``min_damage``, ``hit_threshold``
+            > 95, or ``roll_plus_attack`` is outside ``hit_threshold..100`` (a miss).
+
+    The Death Ray examples: 23 squares (A = 0, B = 5) and 11 squares (A = 25, B = 30):
+
+    >>> damage_from_accuracy(18, 35, 95, 95), damage_from_accuracy(35, 70, 95, 70)
+    (18, 65)
+    """
+    low, high = _check_damage_range(min_damage, max_damage)
+    threshold = check_int("hit_threshold", hit_threshold, None, HIT_THRESHOLD_CAP)
+    accuracy = check_int("roll_plus_attack", roll_plus_attack, threshold, D100)
+    return _from_accuracy(low, high, accuracy, threshold)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Shot:
+    """Everything that decides the damage of each roll of one beam shot, validated."""
+
+    aim: _Aim
+    low: int
+    high: int
+    planet: bool
+    shield: int
+
+    def damage(self, roll: int) -> int:
+        rule = self.aim.rule(roll)
+        if rule is None:
+            return 0
+        if rule in (HitRule.ROLL_OVER_95, HitRule.ATTACK_99):
+            damage = self.high
+        else:
+            threshold = self.aim.threshold
+            accuracy = max(min(roll + self.aim.margin, D100), threshold)
+            damage = _from_accuracy(self.low, self.high, accuracy, threshold)
+        if self.planet:
+            damage //= PLANET_DAMAGE_DIVISOR
+        return max(0, damage - self.shield)
+
+    def distribution(self) -> Distribution[int]:
+        return Distribution.from_counts(Counter(self.damage(roll) for roll in range(1, D100 + 1)))
+
+
+def _shot(
+    min_damage: int,
+    max_damage: int,
+    attack: int,
+    defense: int,
+    squares: int,
+    *,
+    mount: Mount | str,
+    formula: Formula | str,
+    reduced_by_range: bool,
+    double_penalty: bool,
+    double_dissipation: bool,
+    hef: int,
+    ordnance: int,
+    platform: Platform | str,
+    shield: int,
+    planet: bool,
+    always_hit: bool,
+) -> _Shot:
+    chosen = check_choice("platform", platform, Platform)
+    if chosen not in _BEAM_PLATFORMS:
+        raise InvalidInput(
+            f"platform must be one of {names(_BEAM_PLATFORMS)} for a beam shot, got {platform!r}"
+        )
+    low, high = damage_potential(
+        min_damage,
+        max_damage,
+        squares,
+        mount=mount,
+        reduced_by_range=reduced_by_range,
+        hef=hef,
+        ordnance=ordnance,
+        double_dissipation=double_dissipation,
+        platform=chosen,
+    )
+    return _Shot(
+        aim=_aim(attack, defense, squares, mount, formula, double_penalty, always_hit),
+        low=low,
+        high=high,
+        planet=check_bool("planet", planet),
+        shield=check_int("shield", shield, 0),
+    )
+
+
+def shot_damage(
+    min_damage: int,
+    max_damage: int,
+    attack: int,
+    defense: int,
+    squares: int,
+    roll: int,
+    *,
+    mount: Mount | str = Mount.NORMAL,
+    formula: Formula | str = Formula.CLASSIC,
+    reduced_by_range: bool = True,
+    double_penalty: bool = False,
+    double_dissipation: bool = False,
+    hef: int = 0,
+    ordnance: int = 0,
+    platform: Platform | str = Platform.SHIP_BEAM,
+    shield: int = 0,
+    planet: bool = False,
+    always_hit: bool = False,
+) -> int:
+    """The damage one beam shot does for a given d100 ``roll`` (0 on a miss).
+
+    Rule: ``000_3948ba1900819cb7.txt``: the damage potential ("Reduced by Range", "Hv, PD, HEF &
+    Ordnance"), the chance to hit ("Classic Chance to Hit Formula" or "1.50 Alternative"), max
+    damage on a hit by [1] or [2], else the accuracy formula of "Different Min-Max Damage";
+    "Damage is halved against planets" ("Beam ship weapons"). ``attack`` is BA+CO-AF, ``defense``
+    BD; ``shield`` is the target's per-hit reduction (see :data:`rules.moo2.SHIELD_REDUCTION`).
+
+    Interpretation: under the simplified formula the damage still uses the classic, capped
+    ``hit_threshold`` and ``roll_plus_attack = min(roll + BA+CO-AF-BD, 100)``: the source gives
+    one damage formula and changes only the hit test. An always-hit weapon's shot that fails
+    [1]-[3] still takes its damage from the accuracy formula, with a negative A taken as 0 (so
+    min damage when the roll would miss under the classic formula). Against a planet the damage
+    is halved and rounded down, then the shield takes off its reduction, never below 0.
+
+    Raises:
+        ValueError: as :func:`damage_potential` and :func:`rules.moo2.hit_rule`; for a roll
+            outside 1..100, a negative shield, or the 'missile' platform.
+
+    The Death Ray examples: 23 and 11 squares, roll 85, BA+CO-AF-BD = 10:
+
+    >>> shot_damage(50, 100, 10, 0, 23, 85), shot_damage(50, 100, 10, 0, 11, 85)
+    (18, 65)
+    >>> shot_damage(50, 100, 10, 0, 11, 85, planet=True, shield=5)
+    27
+    """
+    shot = _shot(
+        min_damage,
+        max_damage,
+        attack,
+        defense,
+        squares,
+        mount=mount,
+        formula=formula,
+        reduced_by_range=reduced_by_range,
+        double_penalty=double_penalty,
+        double_dissipation=double_dissipation,
+        hef=hef,
+        ordnance=ordnance,
+        platform=platform,
+        shield=shield,
+        planet=planet,
+        always_hit=always_hit,
+    )
+    return shot.damage(check_int("roll", roll, 1, D100))
+
+
+def damage_distribution(
+    min_damage: int,
+    max_damage: int,
+    attack: int,
+    defense: int,
+    squares: int,
+    *,
+    mount: Mount | str = Mount.NORMAL,
+    formula: Formula | str = Formula.CLASSIC,
+    reduced_by_range: bool = True,
+    double_penalty: bool = False,
+    double_dissipation: bool = False,
+    hef: int = 0,
+    ordnance: int = 0,
+    platform: Platform | str = Platform.SHIP_BEAM,
+    shield: int = 0,
+    planet: bool = False,
+    always_hit: bool = False,
+) -> Distribution[int]:
+    """The exact distribution of one beam shot's damage: damage -> probability (0 = no damage).
+
+    Rule: as :func:`shot_damage`, over the 100 equally likely d100 rolls
+    (``000_3948ba1900819cb7.txt``, "Classic Chance to Hit Formula", "Different Min-Max Damage").
+
+    Raises:
+        ValueError: as :func:`shot_damage`.
+
+    The Mauler Device (100-100, always hits) at 23 squares does 35, as in the source's table;
+    a 1-4 Laser at 0 squares with no attack margin:
+
+    >>> damage_distribution(100, 100, 0, 0, 23, always_hit=True) == {35: 1}
+    True
+    >>> damage_distribution(1, 4, 0, 0, 0) == {0: Fraction(39, 100), 1: Fraction(15, 100),
+    ...     2: Fraction(15, 100), 3: Fraction(15, 100), 4: Fraction(16, 100)}
+    True
+    """
+    return _shot(
+        min_damage,
+        max_damage,
+        attack,
+        defense,
+        squares,
+        mount=mount,
+        formula=formula,
+        reduced_by_range=reduced_by_range,
+        double_penalty=double_penalty,
+        double_dissipation=double_dissipation,
+        hef=hef,
+        ordnance=ordnance,
+        platform=platform,
+        shield=shield,
+        planet=planet,
+        always_hit=always_hit,
+    ).distribution()
+
+
+def mean_damage(
+    min_damage: int,
+    max_damage: int,
+    attack: int,
+    defense: int,
+    squares: int,
+    *,
+    mount: Mount | str = Mount.NORMAL,
+    formula: Formula | str = Formula.CLASSIC,
+    reduced_by_range: bool = True,
+    double_penalty: bool = False,
+    double_dissipation: bool = False,
+    hef: int = 0,
+    ordnance: int = 0,
+    platform: Platform | str = Platform.SHIP_BEAM,
+    shield: int = 0,
+    planet: bool = False,
+    always_hit: bool = False,
+) -> Fraction:
+    """The exact mean damage of one beam shot, misses counted as 0.
+
+    Rule: the mean of :func:`damage_distribution` (``000_3948ba1900819cb7.txt``, "Different
+    Min-Max Damage").
+
+    Raises:
+        ValueError: as :func:`shot_damage`.
+
+    The Death Ray example's shot (BA+CO-AF-BD = 10) at 23 squares:
+
+    >>> mean_damage(50, 100, 10, 0, 23)
+    Fraction(509, 100)
+    """
+    return damage_distribution(
+        min_damage,
+        max_damage,
+        attack,
+        defense,
+        squares,
+        mount=mount,
+        formula=formula,
+        reduced_by_range=reduced_by_range,
+        double_penalty=double_penalty,
+        double_dissipation=double_dissipation,
+        hef=hef,
+        ordnance=ordnance,
+        platform=platform,
+        shield=shield,
+        planet=planet,
+        always_hit=always_hit,
+    ).mean()

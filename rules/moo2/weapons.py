@@ -1,0 +1,276 @@
+"""The beam weapons the source names: damage figures and weapon flags.
+
+Source: ``000_3948ba1900819cb7.txt``, sections "Range Penalty to Accuracy" (inherent 2x range
+to-hit penalty), "Classic Chance to Hit Formula" (weapons that always hit), "Not Reduced by
+Range" and "Reduced by Range" (the damage-by-range table with Laser Cannon, Phasor, Mauler and
+Death Ray).
+
+Only four weapons have damage figures in the source; they make up :data:`WEAPONS`. Any other
+weapon can be described by its own :class:`Weapon` record or given to the damage functions as
+min/max damage and flags.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from rules.moo2._checks import check_bool
+from rules.validation import InvalidInput, InvalidType, check_choice, check_int
+
+__all__ = [
+    "ALWAYS_HIT_WEAPONS",
+    "INHERENT_DOUBLE_PENALTY_WEAPONS",
+    "NOT_REDUCED_BY_RANGE_WEAPONS",
+    "WEAPONS",
+    "WEAPON_ALIASES",
+    "AlwaysHit",
+    "Edition",
+    "Weapon",
+    "always_hits",
+    "find_weapon",
+    "has_inherent_double_penalty",
+]
+
+
+class Edition(enum.StrEnum):
+    """Which game's weapon flags apply (source section "Range Penalty to Accuracy")."""
+
+    CLASSIC = "classic"
+    """The classic game: Fusion Beam, Plasma Cannon and Mauler Device carry the inherent 2x
+    range to-hit penalty."""
+    V1_50 = "1.50"
+    """The 1.50 patch: the flag "has been removed from Mauler in 1.50"."""
+    V1_50_IMPROVED = "1.50_improved"
+    """The 1.50 improved mod: "the penalty has also been removed from Fusion Beam so only the
+    Plasma Cannon keeps it"."""
+
+
+class AlwaysHit(enum.StrEnum):
+    """Whether a weapon skips the chance to hit (source section "Classic Chance to Hit
+    Formula")."""
+
+    NEVER = "never"
+    """The chance-to-hit formula applies."""
+    UNLESS_DISPLACEMENT_DEVICE = "unless_displacement_device"
+    """Always hits "unless the target ship has a Displacement Device"."""
+    ALWAYS = "always"
+    """Always hits, "regardless of the presence of a Displacement Device"."""
+
+
+INHERENT_DOUBLE_PENALTY_WEAPONS: Mapping[Edition, frozenset[str]] = MappingProxyType(
+    {
+        Edition.CLASSIC: frozenset({"Fusion Beam", "Plasma Cannon", "Mauler Device"}),
+        Edition.V1_50: frozenset({"Fusion Beam", "Plasma Cannon"}),
+        Edition.V1_50_IMPROVED: frozenset({"Plasma Cannon"}),
+    }
+)
+"""Weapons with the inherent 2x range to-hit penalty (weapon flag #1), by edition
+(``000_3948ba1900819cb7.txt``, "Range Penalty to Accuracy").
+
+Interpretation: the source names three states: classic (Fusion Beam, Plasma Cannon, Mauler
+Device), "1.50" (Mauler's flag removed) and "the 1.50 improved mod" (Fusion Beam's "also"
+removed, so only Plasma Cannon)."""
+
+ALWAYS_HIT_WEAPONS: Mapping[str, AlwaysHit] = MappingProxyType(
+    {
+        "Mauler Device": AlwaysHit.UNLESS_DISPLACEMENT_DEVICE,
+        "Energy Absorber": AlwaysHit.UNLESS_DISPLACEMENT_DEVICE,
+        "Stellar Converter": AlwaysHit.ALWAYS,
+    }
+)
+""""Mauler Device and Energy Absorber always hit unless the target ship has a Displacement
+Device while Stellar Converter always hits regardless" (``000_3948ba1900819cb7.txt``, "Classic
+Chance to Hit Formula"). Every other weapon: :attr:`AlwaysHit.NEVER`."""
+
+NOT_REDUCED_BY_RANGE_WEAPONS: frozenset[str] = frozenset(
+    {"Mass Driver", "Gauss Cannon", "Disrupter"}
+)
+"""Weapons whose damage is not reduced by range, "like Mass Driver, Gauss and Disrupter"
+(``000_3948ba1900819cb7.txt``, "Not Reduced by Range"). The source gives no damage figures for
+them."""
+
+WEAPON_ALIASES: Mapping[str, str] = MappingProxyType(
+    {"laser": "Laser Cannon", "mauler": "Mauler Device", "gauss": "Gauss Cannon"}
+)
+"""Short names ``000_3948ba1900819cb7.txt`` also uses ("Laser", "Mauler", "Gauss"), lower case."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Weapon:
+    """A beam weapon: base damage and the flags the rules use.
+
+    Raises:
+        ValueError: on construction, if ``min_damage`` < 1, ``max_damage`` < ``min_damage``, or a
+            flag has the wrong type.
+
+    >>> Weapon("Custom", 3, 9, reduced_by_range=False).always_hits()
+    False
+    """
+
+    name: str
+    min_damage: int
+    max_damage: int
+    reduced_by_range: bool = True
+    inherent_double_penalty: frozenset[Edition] = frozenset()
+    always_hit: AlwaysHit = AlwaysHit.NEVER
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise InvalidType(f"name must be a non-empty string, got {self.name!r}")
+        low = check_int("min_damage", self.min_damage, 1)
+        check_int("max_damage", self.max_damage, low)
+        check_bool("reduced_by_range", self.reduced_by_range)
+        if not isinstance(self.inherent_double_penalty, frozenset):
+            raise InvalidType(
+                "inherent_double_penalty must be a frozenset of editions, "
+                f"got {self.inherent_double_penalty!r}"
+            )
+        editions = frozenset(
+            check_choice("inherent_double_penalty", edition, Edition)
+            for edition in self.inherent_double_penalty
+        )
+        object.__setattr__(self, "inherent_double_penalty", editions)
+        object.__setattr__(
+            self, "always_hit", check_choice("always_hit", self.always_hit, AlwaysHit)
+        )
+
+    def has_inherent_double_penalty(self, edition: Edition | str = Edition.CLASSIC) -> bool:
+        """Whether this weapon carries the inherent 2x range to-hit penalty in ``edition``."""
+        return check_choice("edition", edition, Edition) in self.inherent_double_penalty
+
+    def always_hits(self, *, displacement_device: bool = False) -> bool:
+        """Whether this weapon skips the chance to hit against the target."""
+        shielded = check_bool("displacement_device", displacement_device)
+        if self.always_hit is AlwaysHit.ALWAYS:
+            return True
+        return self.always_hit is AlwaysHit.UNLESS_DISPLACEMENT_DEVICE and not shielded
+
+
+_DAMAGE_TABLE: tuple[tuple[str, int, int], ...] = (
+    ("Laser Cannon", 1, 4),
+    ("Phasor", 5, 20),
+    ("Mauler Device", 100, 100),
+    ("Death Ray", 50, 100),
+)
+"""Base damage (the 0-square column) of the weapons in the damage-by-range table of "Reduced by
+Range" (``000_3948ba1900819cb7.txt``); being in that table, all are reduced by range."""
+
+
+def _normalise(name: str) -> str:
+    return " ".join(name.replace("_", " ").replace("-", " ").split()).casefold()
+
+
+def _build_name_index() -> Mapping[str, str]:
+    """Normalised name or alias -> the source's spelling, for every weapon the source names."""
+    known = {
+        *INHERENT_DOUBLE_PENALTY_WEAPONS[Edition.CLASSIC],
+        *ALWAYS_HIT_WEAPONS,
+        *NOT_REDUCED_BY_RANGE_WEAPONS,
+        *(entry[0] for entry in _DAMAGE_TABLE),
+    }
+    index = {_normalise(name): name for name in known}
+    index.update(WEAPON_ALIASES)
+    return MappingProxyType(index)
+
+
+_NAME_INDEX = _build_name_index()
+
+
+def _canonical(name: object) -> str:
+    """The source's spelling of a weapon name, or the cleaned-up name for any other weapon."""
+    if not isinstance(name, str) or not name.strip():
+        raise InvalidType(f"weapon must be a non-empty string, got {name!r}")
+    return _NAME_INDEX.get(_normalise(name), " ".join(name.split()))
+
+
+def _build_weapons() -> tuple[Weapon, ...]:
+    """The :data:`WEAPONS` records, their flags taken from the flag tables above."""
+    return tuple(
+        Weapon(
+            name,
+            low,
+            high,
+            reduced_by_range=name not in NOT_REDUCED_BY_RANGE_WEAPONS,
+            inherent_double_penalty=frozenset(
+                edition
+                for edition, weapons in INHERENT_DOUBLE_PENALTY_WEAPONS.items()
+                if name in weapons
+            ),
+            always_hit=ALWAYS_HIT_WEAPONS.get(name, AlwaysHit.NEVER),
+        )
+        for name, low, high in _DAMAGE_TABLE
+    )
+
+
+WEAPONS: tuple[Weapon, ...] = _build_weapons()
+"""The weapons whose figures ``000_3948ba1900819cb7.txt`` gives ("Reduced by Range"): Laser
+Cannon 1-4, Phasor 5-20, Mauler Device 100-100 and Death Ray 50-100, with their flags."""
+
+_WEAPONS_BY_NAME: Mapping[str, Weapon] = MappingProxyType({w.name: w for w in WEAPONS})
+
+
+def find_weapon(name: str) -> Weapon:
+    """The catalog record of a weapon, by name or alias (case, ``_`` and ``-`` ignored).
+
+    Rule: ``000_3948ba1900819cb7.txt``, "Reduced by Range" (see :data:`WEAPONS`).
+
+    Raises:
+        ValueError: if the name is not a string or names no weapon of :data:`WEAPONS`.
+
+    >>> death_ray = find_weapon("death_ray")
+    >>> death_ray.name, death_ray.min_damage, death_ray.max_damage, death_ray.reduced_by_range
+    ('Death Ray', 50, 100, True)
+    >>> find_weapon("mauler").always_hits()
+    True
+    """
+    canonical = _canonical(name)
+    try:
+        return _WEAPONS_BY_NAME[canonical]
+    except KeyError:
+        choices = ", ".join(repr(weapon.name) for weapon in WEAPONS)
+        raise InvalidInput(f"weapon must be one of {choices} (or an alias), got {name!r}") from None
+
+
+def has_inherent_double_penalty(weapon: str, edition: Edition | str = Edition.CLASSIC) -> bool:
+    """Whether a weapon (by name) carries the inherent 2x range to-hit penalty in ``edition``.
+
+    Rule: ``000_3948ba1900819cb7.txt``, "Range Penalty to Accuracy" (see
+    :data:`INHERENT_DOUBLE_PENALTY_WEAPONS`). The source lists every weapon with the flag, so any
+    other name gives ``False``.
+
+    Raises:
+        ValueError: if ``weapon`` is not a non-empty string or ``edition`` is unknown.
+
+    >>> editions = ("classic", "1.50", "1.50_improved")
+    >>> [has_inherent_double_penalty("Fusion Beam", edition) for edition in editions]
+    [True, True, False]
+    """
+    canonical = _canonical(weapon)
+    return canonical in INHERENT_DOUBLE_PENALTY_WEAPONS[check_choice("edition", edition, Edition)]
+
+
+def always_hits(weapon: str, *, displacement_device: bool = False) -> bool:
+    """Whether a weapon (by name) skips the chance to hit against this target.
+
+    Rule: ``000_3948ba1900819cb7.txt``, "Classic Chance to Hit Formula": Mauler Device and Energy
+    Absorber always hit unless the target has a Displacement Device; Stellar Converter always
+    hits. The source lists every such weapon, so any other name gives ``False``. (What a
+    Displacement Device does to other shots is not in the source.)
+
+    Raises:
+        ValueError: if ``weapon`` is not a non-empty string or ``displacement_device`` not a bool.
+
+    >>> always_hits("Mauler"), always_hits("Mauler", displacement_device=True)
+    (True, False)
+    >>> always_hits("stellar_converter", displacement_device=True)
+    True
+    """
+    canonical = _canonical(weapon)
+    shielded = check_bool("displacement_device", displacement_device)
+    rule = ALWAYS_HIT_WEAPONS.get(canonical, AlwaysHit.NEVER)
+    if rule is AlwaysHit.ALWAYS:
+        return True
+    return rule is AlwaysHit.UNLESS_DISPLACEMENT_DEVICE and not shielded
