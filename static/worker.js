@@ -1,0 +1,83 @@
+// Rangefinder's Python runs here, in a module worker, so the page never freezes while Pyodide
+// boots or a calculator computes. The main thread (boot.js) renders the Bokeh document this
+// worker describes and the two keep it in sync with JSON patches (Panel's pyodide-worker
+// protocol, as `panel convert --to pyodide-worker` uses it).
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+
+const CONFIG = __RANGEFINDER_CONFIG__;
+const base = new URL("./", self.location.href);
+
+function status(msg) { self.postMessage({ type: "status", msg }); }
+
+function sendPatch(patch, buffers) {
+  self.postMessage({ type: "patch", patch, buffers });
+}
+
+function fail(stage, error) {
+  // Never swallow a failure: the page shows it and the console keeps the whole traceback.
+  console.error(`Rangefinder: ${stage} failed`, error);
+  self.postMessage({ type: "error", msg: `${stage} failed: ${String(error).trim().split("\n").slice(-1)[0]}`, detail: String(error) });
+}
+
+let pyodide;
+let queue = Promise.resolve();   // Python calls run one after another, in arrival order
+
+async function start() {
+  const t0 = performance.now();
+  status("Starting Python");
+  pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href });
+  const bundle = fetch(new URL(CONFIG.pythonBundle, base)).then((r) => {
+    if (!r.ok) throw new Error(`${CONFIG.pythonBundle}: HTTP ${r.status}`);
+    return r.arrayBuffer();
+  });
+  status("Loading packages");
+  await pyodide.loadPackage(CONFIG.pyodidePackages, { checkIntegrity: true });
+  pyodide.unpackArchive(await bundle, "zip", { extractDir: "/lib/python3.12/site-packages" });
+  pyodide.globals.set("sendPatch", sendPatch);
+  status("Starting the calculators");
+  // Two shims, kept here and nowhere else:
+  // * Panel 1.10 checks `pyodide.ffi.jsnull`, which Pyodide 0.27.7 predates (it converts JS
+  //   null to None itself), so a sentinel that nothing equals is the right value;
+  // * PANEL_CDN_ROOT must be set before Panel is imported, so that the stylesheets Panel
+  //   creates in this worker point at this site, not at Panel's CDN.
+  const [docsJson, renderItems, rootIds] = (await pyodide.runPythonAsync(`
+import os, pyodide.ffi
+if not hasattr(pyodide.ffi, "jsnull"):
+    pyodide.ffi.jsnull = object()
+os.environ["PANEL_CDN_ROOT"] = ${JSON.stringify(new URL(CONFIG.panelCdnRoot, base).href)}
+import webapp.browser
+await webapp.browser.start()
+`)).toJs();
+  self.postMessage({ type: "render", docsJson, renderItems, rootIds, bootMs: performance.now() - t0 });
+}
+
+function run(code, locals) {
+  queue = queue.then(async () => {
+    const scope = locals ? pyodide.toPy(locals, { depth: 1 }) : undefined;
+    try {
+      await pyodide.runPythonAsync(code, scope ? { locals: scope } : undefined);
+    } catch (error) {
+      fail("Python", error);
+    } finally {
+      scope?.destroy();
+    }
+  });
+  return queue;
+}
+
+self.onmessage = async (event) => {
+  const msg = event.data;
+  if (msg.type === "rendered") {
+    run("import webapp.browser\nwebapp.browser.rendered(sendPatch)");
+  } else if (msg.type === "patch") {
+    await run("import webapp.browser\nwebapp.browser.apply_patch(patch)", { patch: msg.patch });
+    self.postMessage({ type: "idle" });
+  } else if (msg.type === "location") {
+    await run("import webapp.browser\nwebapp.browser.set_location(location)", { location: msg.location });
+    self.postMessage({ type: "ready" });
+  } else if (msg.type === "theme") {
+    run("import webapp.browser\nwebapp.browser.set_theme(theme)", { theme: msg.theme });
+  }
+};
+
+start().catch((error) => fail("Starting", error));

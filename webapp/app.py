@@ -1,0 +1,155 @@
+"""The app shell: navigation between pages, the deep-link notice, embed mode and theme.
+
+One :class:`App` per visit. Pages are built the first time they are shown and kept, so moving
+between pages never loses their inputs (and, in the browser, never restarts Python).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import parse_qsl, urlencode
+
+import panel as pn
+import param
+
+from webapp.pages import PAGES, find_page
+from webapp.pages.home import HomeView
+
+__all__ = ["App"]
+
+HOME = "home"
+
+
+class App(pn.viewable.Viewer):
+    """Rangefinder: the landing page and every calculator, one page at a time."""
+
+    page = param.Selector(
+        objects=[HOME, *(p.slug for p in PAGES)], default=HOME, doc="The page shown."
+    )
+    embed = param.Boolean(default=False, doc="Compact view for iframes: no navigation.")
+    theme = param.Selector(objects=["light", "dark"], default="light")
+    notice = param.String(default="", doc="What was wrong with the deep link, if anything.")
+
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**params)
+        self._views: dict[str, Any] = {}
+        self._syncing = False
+        self._nav_select = pn.widgets.Select(
+            name="Calculator",
+            groups={p.system: {p.title: p.slug} for p in PAGES},
+            value=PAGES[0].slug,
+            sizing_mode="stretch_width",
+            max_width=360,
+            css_classes=["rf-nav-select"],
+        )
+        self._nav_select.param.watch(lambda e: self._go(e.new), "value")
+        self._home_button = pn.widgets.Button(name="All calculators", button_type="light")
+        self._home_button.on_click(lambda _e: self._go(HOME))
+        self._nav = pn.Row(
+            self._home_button,
+            self._nav_select,
+            sizing_mode="stretch_width",
+            styles={"align-items": "end", "flex-wrap": "wrap"},
+            visible=not self.embed,
+        )
+        self._notice = pn.pane.Alert(
+            "", alert_type="warning", visible=False, sizing_mode="stretch_width"
+        )
+        self._main = pn.Column(sizing_mode="stretch_width")
+        self._layout = pn.Column(
+            self._nav, self._notice, self._main, sizing_mode="stretch_width", max_width=1200
+        )
+        self._show()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout
+
+    # --- navigation ---------------------------------------------------------------------
+
+    def view_of(self, slug: str) -> Any:
+        """The view of page ``slug``, built on first use."""
+        if slug not in self._views:
+            self._views[slug] = (
+                HomeView(navigate=self._go) if slug == HOME else find_page(slug).factory()
+            )
+            model = getattr(self._views[slug], "model", None)
+            if model is not None:
+                model.param.watch(lambda _e: self._write_query(), list(model.inputs))
+            if hasattr(self._views[slug], "set_theme"):
+                self._views[slug].set_theme(self.theme)
+        return self._views[slug]
+
+    def _go(self, slug: str) -> None:
+        if slug != self.page:
+            self.notice = ""
+            self.page = slug
+
+    @param.depends("page", watch=True)
+    def _show(self) -> None:
+        self._main.objects = [self.view_of(self.page)]
+        if self.page != HOME:
+            self._nav_select.value = self.page
+        self._write_query()
+
+    @param.depends("embed", watch=True)
+    def _embed_changed(self) -> None:
+        self._nav.visible = not self.embed
+
+    @param.depends("notice", watch=True)
+    def _notice_changed(self) -> None:
+        self._notice.object = self.notice
+        self._notice.visible = bool(self.notice)
+
+    @param.depends("theme", watch=True)
+    def _theme_changed(self) -> None:
+        for view in self._views.values():
+            if hasattr(view, "set_theme"):
+                view.set_theme(self.theme)
+
+    # --- deep links ---------------------------------------------------------------------
+
+    def query(self) -> dict[str, str]:
+        """The query string that reopens the app as it is now."""
+        out: dict[str, str] = {"page": self.page}
+        if self.embed:
+            out["embed"] = "1"
+        model = getattr(self._views.get(self.page), "model", None)
+        if model is not None:
+            out.update(model.query())
+        return out
+
+    def apply_search(self, search: str) -> None:
+        """Open the page and preset the inputs a ``?page=...&name=value`` link asks for.
+
+        A malformed link never breaks the app: an unknown page opens the landing page, and
+        malformed inputs fall back to the page's defaults; either way a notice says why."""
+        query = dict(parse_qsl(search.lstrip("?"), keep_blank_values=True))
+        problems: list[str] = []
+        self._syncing = True
+        try:
+            self.embed = query.get("embed", "0") in {"1", "true", "yes"}
+            slug = query.get("page", HOME)
+            if slug not in self.param["page"].objects:
+                problems.append(f"there is no page {slug!r}")
+                slug = HOME
+            self.page = slug
+            model = getattr(self.view_of(slug), "model", None)
+            if model is not None:
+                problems += model.apply_query(query)
+        finally:
+            self._syncing = False
+        self.notice = (
+            "This link could not be used as it was, so the calculator shows its defaults: "
+            + "; ".join(problems)
+            + "."
+            if problems
+            else ""
+        )
+        self._write_query()
+
+    def _write_query(self) -> None:
+        if self._syncing or not pn.state.location:
+            return
+        search = "?" + urlencode(self.query())
+        if pn.state.location.search != search:
+            pn.state.location.search = search
