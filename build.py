@@ -44,6 +44,7 @@ import zipfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -55,7 +56,10 @@ STATIC = ROOT / "static"
 # --------------------------------------------------------------------------------------------
 
 PYODIDE_VERSION = "0.27.7"
-PYODIDE_NPM_INTEGRITY = "sha512-RUSVJlhQdfWfgO9hVHCiXoG+nVZQRS5D9FzgpLJ/VcgGBLSAKoPL8kTiOikxbHQm1kRISeWUBdulEgO26qpSRA=="
+PYODIDE_NPM_INTEGRITY = (
+    "sha512-RUSVJlhQdfWfgO9hVHCiXoG+nVZQRS5D9FzgpLJ/"
+    "VcgGBLSAKoPL8kTiOikxbHQm1kRISeWUBdulEgO26qpSRA=="
+)
 """npm's integrity of ``pyodide-0.27.7.tgz`` (``npm view pyodide@0.27.7 dist.integrity``)."""
 
 PYODIDE_CORE_FILES = (
@@ -475,7 +479,7 @@ def is_current(dist: Path = DIST) -> bool:
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Static files with the right types for modules, wasm and the manifest."""
 
-    extensions_map = {
+    extensions_map: ClassVar[dict[str, str]] = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".js": "text/javascript",
         ".mjs": "text/javascript",

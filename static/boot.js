@@ -10,8 +10,12 @@
 
   function showStatus(msg) { if (loaderMsg) loaderMsg.textContent = msg; }
   function showError(msg) {
+    // Shown even after the app is up: a failure is never silent.
     html.dataset.error = "true";
-    if (loader) loader.classList.add("rf-loader--error");
+    if (loader) {
+      loader.classList.add("rf-loader--error");
+      loader.hidden = false;
+    }
     showStatus(msg);
   }
 
@@ -74,6 +78,7 @@
         busy = false;
       }
     } else if (msg.type === "render") {
+      html.dataset.boots = String(Number(html.dataset.boots || 0) + 1);
       showStatus("Drawing");
       const docsJson = JSON.parse(msg.docsJson);
       const renderItems = JSON.parse(msg.renderItems);
@@ -90,6 +95,7 @@
       renderItems[0].root_ids = rootIds;
       const [views] = await window.Bokeh.embed.embed_items(docsJson, renderItems);
       jsdoc = [...views.roots.values()][0].model.document;
+      window.rangefinderDocument = jsdoc;  // for embedders' scripts and the browser tests
       jsdoc.on_change(sendChange, false);
       worker.postMessage({ type: "rendered" });
       worker.postMessage({ type: "theme", theme: html.dataset.theme });

@@ -34,9 +34,12 @@ class App(pn.viewable.Viewer):
         super().__init__(**params)
         self._views: dict[str, Any] = {}
         self._syncing = False
+        groups: dict[str, dict[str, str]] = {}
+        for page in PAGES:
+            groups.setdefault(page.system, {})[page.title] = page.slug
         self._nav_select = pn.widgets.Select(
             name="Calculator",
-            groups={p.system: {p.title: p.slug} for p in PAGES},
+            groups=groups,
             value=PAGES[0].slug,
             sizing_mode="stretch_width",
             max_width=360,
@@ -53,7 +56,11 @@ class App(pn.viewable.Viewer):
             visible=not self.embed,
         )
         self._notice = pn.pane.Alert(
-            "", alert_type="warning", visible=False, sizing_mode="stretch_width"
+            "",
+            alert_type="warning",
+            visible=False,
+            sizing_mode="stretch_width",
+            css_classes=["rf-notice"],
         )
         self._main = pn.Column(sizing_mode="stretch_width")
         self._layout = pn.Column(
@@ -74,7 +81,7 @@ class App(pn.viewable.Viewer):
             )
             model = getattr(self._views[slug], "model", None)
             if model is not None:
-                model.param.watch(lambda _e: self._write_query(), list(model.inputs))
+                model.param.watch(lambda *_e: self._write_query(), list(model.inputs))
             if hasattr(self._views[slug], "set_theme"):
                 self._views[slug].set_theme(self.theme)
         return self._views[slug]

@@ -1,49 +1,21 @@
 """The registry of pages: one entry per calculator, grouped by rule set.
 
-The landing page lists exactly these; the navigation and the ``?page=`` deep link use the
-slugs. Add a page by adding a :class:`Page` here (no ``if page == ...`` chains elsewhere).
+Each rule set's pages live in their own subpackage (``webapp/pages/moo2/``, ...), whose
+``PAGES`` tuple lists them; this module gathers them in navigation order. The landing page,
+the navigation and the ``?page=`` deep link all read :data:`PAGES`, so a page exists once
+it is listed there (no ``if page == ...`` chains elsewhere).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
-import panel as pn
+from webapp.pages.cepheus import PAGES as CEPHEUS_PAGES
+from webapp.pages.lurasko import PAGES as LURASKO_PAGES
+from webapp.pages.moo2 import PAGES as MOO2_PAGES
+from webapp.pages.registry import Page
 
 __all__ = ["PAGES", "Page", "find_page"]
 
-
-@dataclass(frozen=True)
-class Page:
-    """One page of the app."""
-
-    slug: str
-    """The ``?page=`` value, e.g. ``moo2-shot``."""
-    system: str
-    """The rule set, as players name it."""
-    title: str
-    summary: str
-    factory: Callable[[], pn.viewable.Viewer]
-    """Builds the page's view (called once per visit, then kept while navigating)."""
-
-
-def _moo2_shot() -> pn.viewable.Viewer:
-    from webapp.pages.moo2_shot import Moo2ShotView
-
-    return Moo2ShotView()
-
-
-PAGES: tuple[Page, ...] = (
-    Page(
-        "moo2-shot",
-        "Master of Orion II (1.50)",
-        "Beam shot",
-        "Chance to hit, damage potential and the exact damage distribution of one beam "
-        "shot, with the range penalty of every mount.",
-        _moo2_shot,
-    ),
-)
+PAGES: tuple[Page, ...] = (*MOO2_PAGES, *CEPHEUS_PAGES, *LURASKO_PAGES)
 """Every page, in navigation order."""
 
 

@@ -18,15 +18,20 @@ from bokeh.plotting import figure
 from rules import moo2
 from rules.dice import Distribution
 from webapp.charts import style_figure
+from webapp.components import Figure, figures_html, general_error, input_field, result_pane
 from webapp.formatting import percent
 from webapp.pages.base import Calculator
-from webapp.styles import RESULT_CSS
 from webapp.theme import THEMES
 
 __all__ = ["Moo2Shot", "Moo2ShotView", "ShotResult"]
 
 CUSTOM = "custom"
 PRESETS = {CUSTOM: "Custom (type min/max)", **{w.name: w.name for w in moo2.WEAPONS}}
+MOUNT_LABELS = {
+    moo2.Mount.NORMAL: "Normal",
+    moo2.Mount.HEAVY: "Heavy",
+    moo2.Mount.POINT_DEFENSE: "Point defense",
+}
 SHIELDS = {"none": 0, **{f"Class {c.value}": moo2.shield_reduction(c) for c in moo2.ShieldClass}}
 
 
@@ -68,7 +73,7 @@ class Moo2Shot(Calculator):
     defense = param.Integer(default=30, label="Beam defense (BD)")
     squares = param.Integer(default=9, label="Distance (squares)")
     mount = param.Selector(
-        objects={"Normal": "normal", "Heavy": "heavy", "Point defense": "point_defense"},
+        objects={label: mount.value for mount, label in MOUNT_LABELS.items()},
         default="normal",
     )
     formula = param.Selector(
@@ -87,6 +92,10 @@ class Moo2Shot(Calculator):
     )
 
     def compute(self) -> ShotResult:
+        penalty_options: dict[str, Any] = {
+            "mount": self.mount,
+            "double_penalty": self.double_penalty,
+        }
         common: dict[str, Any] = {
             "mount": self.mount,
             "formula": self.formula,
@@ -122,12 +131,8 @@ class Moo2Shot(Calculator):
                 reduced_by_range=self.reduced_by_range,
                 hef=self.hef,
             ),
-            threshold=moo2.hit_threshold(
-                self.squares, mount=self.mount, double_penalty=self.double_penalty
-            ),
-            penalty=moo2.range_penalty(
-                self.squares, self.mount, double_penalty=self.double_penalty
-            ),
+            threshold=moo2.hit_threshold(self.squares, **penalty_options),
+            penalty=moo2.range_penalty(self.squares, **penalty_options),
             range_units=int(moo2.range_units(self.squares, self.mount)),
             distribution=distribution,
             mean=distribution.mean(),
@@ -160,69 +165,32 @@ class Moo2ShotView(pn.viewable.Viewer):
         )
         self._preset.param.watch(self._apply_preset, "value")
         self._shield = pn.widgets.Select(
-            name="Shield class (original manual)", options=SHIELDS, value=0
+            name="Shield class (original game manual)", options=SHIELDS, value=0
         )
         self._shield.link(m, value="shield")
-
-        def field(name: str, **kw: Any) -> pn.Column:
-            widget = (
-                pn.widgets.IntInput.from_param(m.param[name], sizing_mode="stretch_width", **kw)
-                if isinstance(m.param[name], param.Integer)
-                else pn.widgets.Checkbox.from_param(m.param[name])
-                if isinstance(m.param[name], param.Boolean)
-                else pn.widgets.RadioButtonGroup.from_param(
-                    m.param[name], sizing_mode="stretch_width"
-                )
-            )
-            message = pn.pane.Alert(
-                pn.bind(
-                    lambda e, i, n=name: e if i == n else "", m.param.error, m.param.error_input
-                ),
-                alert_type="danger",
-                visible=pn.bind(lambda i, n=name: i == n, m.param.error_input),
-                margin=(0, 10, 5, 10),
-                sizing_mode="stretch_width",
-                css_classes=["rf-input-error"],
-            )
-            return pn.Column(widget, message, sizing_mode="stretch_width", margin=0)
-
-        self._general_error = pn.pane.Alert(
-            pn.bind(lambda e, i: e if e and not i else "", m.param.error, m.param.error_input),
-            alert_type="danger",
-            visible=pn.bind(lambda e, i: bool(e and not i), m.param.error, m.param.error_input),
-        )
         inputs = pn.Column(
             pn.pane.Markdown("### The shot", margin=(0, 10)),
-            field("attack"),
-            field("defense"),
-            field("squares"),
-            pn.pane.Markdown("Mount", margin=(5, 10, 0, 10)),
-            field("mount"),
-            pn.pane.Markdown("Chance-to-hit formula", margin=(5, 10, 0, 10)),
-            field("formula"),
-            field("double_penalty"),
+            *(input_field(m, name) for name in ("attack", "defense", "squares", "mount")),
+            *(input_field(m, name) for name in ("formula", "double_penalty")),
             pn.pane.Markdown("### The weapon", margin=(10, 10, 0, 10)),
             self._preset,
-            field("min_damage"),
-            field("max_damage"),
-            field("reduced_by_range"),
+            *(input_field(m, name) for name in ("min_damage", "max_damage", "reduced_by_range")),
             pn.Card(
-                field("hef"),
+                input_field(m, "hef"),
                 self._shield,
-                field("shield"),
-                field("planet"),
-                field("always_hit"),
+                *(input_field(m, name) for name in ("shield", "planet", "always_hit")),
                 title="More modifiers",
                 collapsed=True,
                 sizing_mode="stretch_width",
             ),
-            self._general_error,
+            general_error(m),
             min_width=300,
-            sizing_mode="stretch_width",
             max_width=380,
+            sizing_mode="stretch_width",
+            styles={"flex": "0 1 360px"},
         )
 
-        self._summary = pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[RESULT_CSS])
+        self._summary = result_pane()
         self._dist_source = ColumnDataSource(
             {"damage": [], "probability": [], "percent": [], "label": [], "color": []}
         )
@@ -231,13 +199,11 @@ class Moo2ShotView(pn.viewable.Viewer):
             x_axis_label="damage (0 = miss)", y_axis_label="probability",
             toolbar_location=None, tools="",
         )  # fmt: skip
-        self._dist_bars = self._dist_fig.vbar(
+        bars = self._dist_fig.vbar(
             x="damage", top="probability", width=0.8, color="color", source=self._dist_source
         )
         self._dist_fig.add_tools(
-            HoverTool(
-                tooltips=[("damage", "@label"), ("chance", "@percent")], renderers=[self._dist_bars]
-            )
+            HoverTool(tooltips=[("damage", "@label"), ("chance", "@percent")], renderers=[bars])
         )
         self._dist_fig.y_range.start = 0
 
@@ -252,7 +218,7 @@ class Moo2ShotView(pn.viewable.Viewer):
         self._step_lines = {
             mount: self._range_fig.step(
                 x="squares", y="penalty", mode="center", line_width=2.5,
-                source=self._step_sources[mount], legend_label=mount.value.replace("_", " "),
+                source=self._step_sources[mount], legend_label=MOUNT_LABELS[mount],
             )
             for mount in moo2.Mount
         }  # fmt: skip
@@ -272,13 +238,12 @@ class Moo2ShotView(pn.viewable.Viewer):
             pn.pane.Bokeh(self._range_fig, sizing_mode="stretch_width"),
             sizing_mode="stretch_width",
             min_width=300,
+            styles={"flex": "1 1 420px"},
         )
         self._layout = pn.Row(
             inputs, outputs, sizing_mode="stretch_width",
             styles={"flex-wrap": "wrap", "gap": "0.5rem"},
         )  # fmt: skip
-        outputs.styles = {"flex": "1 1 420px"}
-        inputs.styles = {"flex": "0 1 360px"}
         m.param.watch(self._render, ["result", "double_penalty", "mount", "squares"])
         self._render()
 
@@ -298,6 +263,7 @@ class Moo2ShotView(pn.viewable.Viewer):
         )
 
     def set_theme(self, theme: str) -> None:
+        """Recolour the charts for the shell's theme."""
         self._theme = theme
         for fig in (self._dist_fig, self._range_fig):
             style_figure(fig, theme)
@@ -306,22 +272,20 @@ class Moo2ShotView(pn.viewable.Viewer):
     def _render(self, *_events: object) -> None:
         m = self.model
         result: ShotResult | None = m.result
-        colours = THEMES[self._theme]
         if result is None:
             return
+        colours = THEMES[self._theme]
         low, high = result.potential
-        hit = result.hit_probability
-        self._summary.object = (
-            f"<div class='rf-figures'>"
-            f"<div class='rf-figure'><span class='rf-big' data-testid='hit-chance'>{percent(hit)}</span>"
-            f"<span class='rf-label'>chance to hit<br><code data-testid='hit-fraction'>{hit.numerator}/{hit.denominator}</code></span></div>"
-            f"<div class='rf-figure'><span class='rf-big' data-testid='damage-potential'>{low}–{high}</span>"
-            f"<span class='rf-label'>damage potential at {m.squares} squares</span></div>"
-            f"<div class='rf-figure'><span class='rf-big' data-testid='mean-damage'>{float(result.mean):.2f}</span>"
-            f"<span class='rf-label'>mean damage per shot<br><code>{result.mean.numerator}/{result.mean.denominator}</code></span></div>"
-            f"</div>"
-            f"<p class='rf-note'>Range {result.range_units} for a {m.mount.replace('_', ' ')} mount: "
-            f"penalty {result.penalty}, hit threshold {result.threshold}.</p>"
+        hit, mean = result.hit_probability, result.mean
+        self._summary.object = figures_html(
+            [
+                Figure(percent(hit), "chance to hit", "hit-chance", f"{hit}"),
+                Figure(f"{low}-{high}", f"damage potential at {m.squares} squares",
+                       "damage-potential"),
+                Figure(f"{float(mean):.2f}", "mean damage per shot", "mean-damage", f"{mean}"),
+            ],
+            note=f"Range {result.range_units} for a {MOUNT_LABELS[m.mount].lower()} mount: "
+            f"penalty {result.penalty}, hit threshold {result.threshold}.",
         )  # fmt: skip
         dist = result.distribution
         damages = list(dist)
@@ -333,15 +297,11 @@ class Moo2ShotView(pn.viewable.Viewer):
             "color": [colours["miss"] if d == 0 else colours["accent"] for d in damages],
         }
         steps = penalty_steps(m.double_penalty)
-        palette = {
-            "normal": colours["accent"],
-            "heavy": colours["accent2"],
-            "point_defense": colours["accent3"],
-        }
+        palette = dict(zip(moo2.Mount, ("accent", "accent2", "accent3"), strict=True))
         for mount, source in self._step_sources.items():
             source.data = steps[mount.value]
-            self._step_lines[mount].glyph.line_color = palette[mount.value]
-            self._step_lines[mount].glyph.line_alpha = 1.0 if mount.value == m.mount else 0.45
+            self._step_lines[mount].glyph.line_color = colours[palette[mount]]
+            self._step_lines[mount].glyph.line_alpha = 1.0 if mount == m.mount else 0.45
         self._here.data = {"squares": [m.squares], "penalty": [result.penalty]}
         self._here_line.location = m.squares
         self._here_line.line_color = colours["muted"]

@@ -1,0 +1,117 @@
+"""Real-browser fixtures: the built ``dist/`` served on 127.0.0.1, driven in Debian's Chromium.
+
+Every test here is marked ``browser``. The site is built first if ``dist/`` is missing or
+stale (``./dev test`` builds it before pytest anyway). Each test gets a fresh browser context
+(no cache, no service worker, no storage) unless it asks for more.
+
+Helpers for page tests:
+- ``open_app(query, **context_options)`` opens the app and waits until it is interactive
+  (``<html data-ready="true">``); it returns an :class:`AppPage` that records every request
+  (page, workers and service worker) and every console message.
+- ``AppPage.set_input(label, value)`` types into the number/text input labelled ``label``;
+  ``AppPage.click_option(text)`` presses a radio button or checkbox by its text;
+  ``AppPage.testid(name)`` reads the text of the element with ``data-testid=name``
+  (Playwright's CSS engine pierces Bokeh's open shadow roots).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from sitetools import CHROMIUM, CHROMIUM_ARGS, CSP_LISTENER, AppPage, Server, build
+
+# Service-worker requests only reach Playwright's context events with this switch.
+os.environ.setdefault("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def dist() -> Path:
+    if not build.is_current():
+        build.build()
+    return build.DIST
+
+
+@pytest.fixture(scope="session")
+def server(dist: Path) -> Iterator[Server]:
+    srv = Server(dist)
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="session")
+def other_origin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A second local origin (another port): tests write the pages it serves into ``.folder``."""
+    srv = Server(tmp_path_factory.mktemp("other-origin"))
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="session")
+def playwright_instance() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: run ./dev test, which installs Debian's chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance: Any) -> Iterator[Any]:
+    b = playwright_instance.chromium.launch(
+        executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+    )
+    yield b
+    b.close()
+
+
+@pytest.fixture
+def open_app(browser: Any, server: Server) -> Iterator[Callable[..., AppPage]]:
+    """Open the app with a query string in a fresh context; wait until it is interactive."""
+    contexts: list[Any] = []
+
+    def opener(
+        query: str = "", *, url: str | None = None, wait: bool = True, **context_options: Any
+    ) -> AppPage:
+        context_options.setdefault("viewport", {"width": 1280, "height": 900})
+        context = browser.new_context(**context_options)
+        contexts.append(context)
+        context.add_init_script(CSP_LISTENER)
+        page = context.new_page()
+        app = AppPage(page=page, context=context)
+        context.on("request", lambda request: app.requests.append(request.url))
+        page.on("console", lambda message: app.console.append(f"{message.type}: {message.text}"))
+        page.on("pageerror", lambda error: app.console.append(f"pageerror: {error}"))
+        page.goto(url if url is not None else server.url + query)
+        if wait:
+            app.wait_ready()
+        return app
+
+    yield opener
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture(scope="session")
+def screenshots() -> Path:
+    """Where browser tests leave screenshots for people to look at (ignored by git)."""
+    folder = Path(os.environ.get("RANGEFINDER_SCREENSHOTS", tempfile.gettempdir()))
+    folder = folder / "rangefinder-screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

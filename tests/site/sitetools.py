@@ -1,0 +1,129 @@
+"""Shared by the browser tests: a static server and a recorded app page. See conftest.py."""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+READY_TIMEOUT_MS = 120_000
+"""How long a cold start may take on a loaded 2-core CI machine before a test fails."""
+
+
+class Server:
+    """A static server for a folder on 127.0.0.1, on a free port, in a thread."""
+
+    def __init__(self, directory: Path) -> None:
+        os.environ["RANGEFINDER_QUIET_SERVER"] = "1"
+        self.folder = directory
+        self.httpd = build.make_server(directory, 0)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@dataclass
+class AppPage:
+    """An opened app page plus what it did on the network and the console."""
+
+    page: Any
+    context: Any
+    requests: list[str] = field(default_factory=list)
+    console: list[str] = field(default_factory=list)
+
+    def wait_ready(self) -> None:
+        self.page.wait_for_selector(
+            "html[data-ready='true']", state="attached", timeout=READY_TIMEOUT_MS
+        )
+
+    def text(self, locator: Any) -> str:
+        """The text of ``locator``'s first element, inside its shadow root if it has one."""
+        return str(
+            locator.first.evaluate(
+                "(el) => (el.shadowRoot ? el.shadowRoot.textContent : el.textContent).trim()"
+            )
+        )
+
+    def python_errors(self) -> list[str]:
+        """Failures the app reported (boot.js shows them; worker.js logs them)."""
+        return [m for m in self.console if "Rangefinder:" in m and m.startswith("error")]
+
+    def testid(self, name: str) -> str:
+        return str(self.page.locator(f"[data-testid='{name}']").first.inner_text())
+
+    def wait_testid(self, name: str, text: str, timeout: int = 15_000) -> None:
+        """Wait until ``data-testid=name`` shows exactly ``text``."""
+        self.page.wait_for_function(
+            """([sel, text]) => {
+                 const find = (root) => {
+                   const el = root.querySelector(sel);
+                   if (el) return el;
+                   for (const host of root.querySelectorAll('*')) {
+                     if (host.shadowRoot) { const f = find(host.shadowRoot); if (f) return f; }
+                   }
+                   return null;
+                 };
+                 const el = find(document);
+                 return el !== null && el.textContent.trim() === text;
+               }""",
+            arg=[f"[data-testid='{name}']", text],
+            timeout=timeout,
+        )
+
+    def input_labelled(self, label: str) -> Any:
+        group = self.page.locator(".bk-input-group").filter(
+            has=self.page.locator("label", has_text=label)
+        )
+        return group.locator("input").first
+
+    def set_input(self, label: str, value: object) -> None:
+        box = self.input_labelled(label)
+        box.fill(str(value))
+        box.press("Enter")
+
+    def click_option(self, text: str) -> None:
+        self.page.locator(f".bk-btn:text-is('{text}'), label:text-is('{text}')").first.click()
+
+    def foreign_requests(self, origin: str) -> list[str]:
+        return [
+            url
+            for url in self.requests
+            if not url.startswith(origin) and not url.startswith(("data:", "blob:"))
+        ]
+
+    def csp_violations(self) -> list[str]:
+        reported = self.page.evaluate("window.__cspViolations || []")
+        logged = [m for m in self.console if "Content Security Policy" in m]
+        return [*reported, *logged]
+
+
+CSP_LISTENER = """
+window.__cspViolations = [];
+document.addEventListener('securitypolicyviolation', (e) => {
+  window.__cspViolations.push(`${e.violatedDirective} blocked ${e.blockedURI}`);
+});
+"""
