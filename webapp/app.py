@@ -62,9 +62,17 @@ class App(pn.viewable.Viewer):
             sizing_mode="stretch_width",
             css_classes=["rf-notice"],
         )
-        self._main = pn.Column(sizing_mode="stretch_width")
+        # min-width 0: Bokeh would otherwise size these to the sum of the minimum widths
+        # inside, and a page's columns could not wrap on a phone.
+        fluid = {"min-width": "0"}
+        self._main = pn.Column(sizing_mode="stretch_width", styles=fluid)
         self._layout = pn.Column(
-            self._nav, self._notice, self._main, sizing_mode="stretch_width", max_width=1200
+            self._nav,
+            self._notice,
+            self._main,
+            sizing_mode="stretch_width",
+            max_width=1200,
+            styles=fluid,
         )
         self._show()
 

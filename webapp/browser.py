@@ -27,7 +27,9 @@ async def start() -> tuple[str, str, str]:
     global _app
     init_doc()
     _app = App()
-    pn.Column(_app, sizing_mode="stretch_width").servable(title="Rangefinder")
+    pn.Column(_app, sizing_mode="stretch_width", styles={"min-width": "0"}).servable(
+        title="Rangefinder"
+    )
     if state.location is None:  # pragma: no cover - Panel always creates one here
         raise RuntimeError("Panel created no Location for the document")
     return await write_doc()

@@ -184,10 +184,9 @@ class Moo2ShotView(pn.viewable.Viewer):
                 sizing_mode="stretch_width",
             ),
             general_error(m),
-            min_width=300,
             max_width=380,
             sizing_mode="stretch_width",
-            styles={"flex": "0 1 360px"},
+            styles={"flex": "1 1 300px"},
         )
 
         self._summary = result_pane()
@@ -195,7 +194,8 @@ class Moo2ShotView(pn.viewable.Viewer):
             {"damage": [], "probability": [], "percent": [], "label": [], "color": []}
         )
         self._dist_fig = figure(
-            height=260, sizing_mode="stretch_width", title="Damage of one shot",
+            height=260, width=300, min_width=260, sizing_mode="stretch_width",
+            title="Damage of one shot",
             x_axis_label="damage (0 = miss)", y_axis_label="probability",
             toolbar_location=None, tools="",
         )  # fmt: skip
@@ -208,7 +208,8 @@ class Moo2ShotView(pn.viewable.Viewer):
         self._dist_fig.y_range.start = 0
 
         self._range_fig = figure(
-            height=260, sizing_mode="stretch_width", title="Range penalty by mount",
+            height=260, width=300, min_width=260, sizing_mode="stretch_width",
+            title="Range penalty by mount",
             x_axis_label="distance (squares)", y_axis_label="to-hit penalty",
             toolbar_location=None, tools="",
         )  # fmt: skip
@@ -237,12 +238,13 @@ class Moo2ShotView(pn.viewable.Viewer):
             pn.pane.Bokeh(self._dist_fig, sizing_mode="stretch_width"),
             pn.pane.Bokeh(self._range_fig, sizing_mode="stretch_width"),
             sizing_mode="stretch_width",
-            min_width=300,
-            styles={"flex": "1 1 420px"},
+            styles={"flex": "1 1 320px"},
         )
+        # No min_width on the columns: Panel and Bokeh would give the row the sum
+        # of its children's, and the two columns could not wrap under each other on a phone.
         self._layout = pn.Row(
             inputs, outputs, sizing_mode="stretch_width",
-            styles={"flex-wrap": "wrap", "gap": "0.5rem"},
+            styles={"flex-wrap": "wrap", "gap": "0.5rem", "min-width": "0"},
         )  # fmt: skip
         m.param.watch(self._render, ["result", "double_penalty", "mount", "squares"])
         self._render()
