@@ -19,6 +19,14 @@ function fail(stage, error) {
   self.postMessage({ type: "error", msg: `${stage} failed: ${String(error).trim().split("\n").slice(-1)[0]}`, detail: String(error) });
 }
 
+// Panel's undefined -> null converter (see the shims in start()), as code, not as an eval.
+self.rangefinderDictConverter = (entries) => {
+  for (const entry of entries) {
+    if (entry[1] === undefined) entry[1] = null;
+  }
+  return Object.fromEntries(entries);
+};
+
 let pyodide;
 let queue = Promise.resolve();   // Python calls run one after another, in arrival order
 
@@ -35,16 +43,29 @@ async function start() {
   pyodide.unpackArchive(await bundle, "zip", { extractDir: "/lib/python3.12/site-packages" });
   pyodide.globals.set("sendPatch", sendPatch);
   status("Starting the calculators");
-  // Two shims, kept here and nowhere else:
+  // Three shims, kept here and nowhere else:
   // * Panel 1.10 checks `pyodide.ffi.jsnull`, which Pyodide 0.27.7 predates (it converts JS
   //   null to None itself), so a sentinel that nothing equals is the right value;
   // * PANEL_CDN_ROOT must be set before Panel is imported, so that the stylesheets Panel
-  //   creates in this worker point at this site, not at Panel's CDN.
+  //   creates in this worker point at this site, not at Panel's CDN;
+  // * panel/io/pyodide.py builds one JS helper with run_js (an eval), which the site's CSP
+  //   forbids in this worker too; the helper is defined below as plain code instead, and
+  //   run_js refuses anything else while Panel is imported.
   const [docsJson, renderItems, rootIds] = (await pyodide.runPythonAsync(`
-import os, pyodide.ffi
+import os, js, pyodide.code, pyodide.ffi
 if not hasattr(pyodide.ffi, "jsnull"):
     pyodide.ffi.jsnull = object()
 os.environ["PANEL_CDN_ROOT"] = ${JSON.stringify(new URL(CONFIG.panelCdnRoot, base).href)}
+def _run_js_without_eval(code, *args, **kwargs):
+    if "Object.fromEntries(entries)" in code:
+        return js.rangefinderDictConverter
+    raise RuntimeError("the worker evaluates no JavaScript strings (Content-Security-Policy)")
+_run_js = pyodide.code.run_js
+pyodide.code.run_js = _run_js_without_eval
+try:
+    import panel.io.pyodide
+finally:
+    pyodide.code.run_js = _run_js
 import webapp.browser
 await webapp.browser.start()
 `)).toJs();

@@ -57,7 +57,7 @@ def server(dist: Path) -> Iterator[Server]:
 @pytest.fixture(scope="session")
 def other_origin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A second local origin (another port): tests write the pages it serves into ``.folder``."""
-    srv = Server(tmp_path_factory.mktemp("other-origin"))
+    srv = Server(tmp_path_factory.mktemp("other-origin"), plain=True)
     yield srv
     srv.stop()
 
@@ -96,6 +96,15 @@ def open_app(browser: Any, server: Server) -> Iterator[Callable[..., AppPage]]:
         page = context.new_page()
         app = AppPage(page=page, context=context)
         context.on("request", lambda request: app.requests.append(request.url))
+        context.on(
+            "response",
+            lambda response: (
+                app.failures.append(f"{response.status} {response.url}")
+                if response.status >= 400
+                else None
+            ),
+        )
+        context.on("requestfailed", lambda request: app.failures.append(f"failed {request.url}"))
         page.on("console", lambda message: app.console.append(f"{message.type}: {message.text}"))
         page.on("pageerror", lambda error: app.console.append(f"pageerror: {error}"))
         page.goto(url if url is not None else server.url + query)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import http.server
 import os
 import sys
 import threading
@@ -30,13 +32,27 @@ READY_TIMEOUT_MS = 120_000
 """How long a cold start may take on a loaded 2-core CI machine before a test fails."""
 
 
-class Server:
-    """A static server for a folder on 127.0.0.1, on a free port, in a thread."""
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    """A plain static server's handler (no Rangefinder headers), without the request log."""
 
-    def __init__(self, directory: Path) -> None:
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+class Server:
+    """A static server for a folder on 127.0.0.1, on a free port, in a thread.
+
+    By default it serves as ``./dev serve`` does (``build.make_server``: MIME types, the CSP
+    header); ``plain=True`` is an ordinary server, like a wiki's, with no policy of ours."""
+
+    def __init__(self, directory: Path, *, plain: bool = False) -> None:
         os.environ["RANGEFINDER_QUIET_SERVER"] = "1"
         self.folder = directory
-        self.httpd = build.make_server(directory, 0)
+        if plain:
+            handler = functools.partial(Quiet, directory=str(directory))
+            self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        else:
+            self.httpd = build.make_server(directory, 0)
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
@@ -53,12 +69,19 @@ class AppPage:
     page: Any
     context: Any
     requests: list[str] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
     console: list[str] = field(default_factory=list)
 
     def wait_ready(self) -> None:
+        """Wait until the app is interactive; fail at once if it reports an error instead."""
         self.page.wait_for_selector(
-            "html[data-ready='true']", state="attached", timeout=READY_TIMEOUT_MS
+            "html[data-ready='true'], html[data-error='true']",
+            state="attached",
+            timeout=READY_TIMEOUT_MS,
         )
+        if self.page.evaluate("document.documentElement.dataset.error") == "true":
+            shown = self.page.locator("#rf-loader-msg").inner_text()
+            raise AssertionError(f"the app failed to start: {shown}\n" + "\n".join(self.console))
 
     def text(self, locator: Any) -> str:
         """The text of ``locator``'s first element, inside its shadow root if it has one."""
@@ -114,6 +137,11 @@ class AppPage:
             for url in self.requests
             if not url.startswith(origin) and not url.startswith(("data:", "blob:"))
         ]
+
+    def failed_requests(self) -> list[str]:
+        """Requests answered with an HTTP error or not answered at all (a file the build
+        left out, a wrong path)."""
+        return list(self.failures)
 
     def csp_violations(self) -> list[str]:
         reported = self.page.evaluate("window.__cspViolations || []")

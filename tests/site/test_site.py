@@ -7,10 +7,11 @@ against :mod:`rules`, never against literals copied from the page.
 from __future__ import annotations
 
 import json
+import urllib.request
 from pathlib import Path
 from typing import Any
 
-from sitetools import AppPage, Server
+from sitetools import AppPage, Server, build
 
 from rules import moo2
 from webapp.formatting import percent
@@ -76,6 +77,7 @@ def test_no_request_leaves_the_origin(open_app: Any, server: Server) -> None:
     assert any(url.endswith("pyodide.asm.wasm") for url in app.requests), "requests not recorded"
     assert any("site-packages.zip" in url for url in app.requests)
     assert app.foreign_requests(origin) == []
+    assert app.failed_requests() == []
 
 
 def test_deep_link_presets_the_inputs(open_app: Any) -> None:
@@ -133,10 +135,14 @@ def test_navigation_never_restarts_python(open_app: Any) -> None:
     assert app.python_errors() == []
 
 
-def test_content_security_policy_is_in_force(open_app: Any) -> None:
+def test_content_security_policy_is_in_force(open_app: Any, server: Server) -> None:
     app = open_app("?page=moo2-shot")
+    # The worker is under the same policy, by header (a meta tag does not reach workers).
+    with urllib.request.urlopen(server.url + "worker.js") as response:
+        assert response.headers["Content-Security-Policy"] == build.CONTENT_SECURITY_POLICY
     policy = app.page.locator("meta[http-equiv='Content-Security-Policy']").get_attribute("content")
-    assert policy is not None and "default-src 'self'" in policy
+    assert policy == build.CONTENT_SECURITY_POLICY
+    assert "default-src 'self'" in policy
     assert "http" not in policy and "*" not in policy
     assert app.csp_violations() == []
     # The policy is enforced, not just present: an inline script is refused and reported.
