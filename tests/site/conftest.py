@@ -9,7 +9,8 @@ Helpers for page tests:
   (``<html data-ready="true">``); it returns an :class:`AppPage` that records every request
   (page, workers and service worker) and every console message.
 - ``AppPage.set_input(label, value)`` types into the number/text input labelled ``label``;
-  ``AppPage.click_option(text)`` presses a radio button or checkbox by its text;
+  ``AppPage.click_option(text)`` presses a radio button by its text, ``set_checkbox(text)``
+  ticks a checkbox;
   ``AppPage.testid(name)`` reads the text of the element with ``data-testid=name``
   (Playwright's CSS engine pierces Bokeh's open shadow roots).
 """

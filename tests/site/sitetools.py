@@ -129,7 +129,13 @@ class AppPage:
         box.press("Enter")
 
     def click_option(self, text: str) -> None:
-        self.page.locator(f".bk-btn:text-is('{text}'), label:text-is('{text}')").first.click()
+        """Press the radio button (or any Bokeh button) showing exactly ``text``."""
+        self.page.locator(f".bk-btn:text-is('{text}')").first.click()
+
+    def set_checkbox(self, text: str, checked: bool = True) -> None:
+        """Tick or untick the checkbox labelled ``text`` (Panel draws no <label> for it)."""
+        box = self.page.locator(".bk-Checkbox", has_text=text).locator("input").first
+        box.set_checked(checked)
 
     def foreign_requests(self, origin: str) -> list[str]:
         return [

@@ -41,6 +41,15 @@ def test_bad_input_keeps_the_last_good_result_and_names_the_input() -> None:
     assert m.error == "" and m.result is not good
 
 
+def test_an_emptied_number_box_is_an_error_beside_it_not_a_crash() -> None:
+    m = Moo2Shot()
+    good = m.result
+    m.squares = None
+    assert m.result is good
+    assert m.error_input == "squares" and "got None" in m.error
+    assert "squares" not in m.query()
+
+
 def test_mauler_preset_always_hits() -> None:
     view = Moo2ShotView()
     view._preset.value = "Mauler Device"

@@ -72,6 +72,13 @@ class Calculator(param.Parameterized):
     error_input = param.String(default="", precedence=-1, doc="The input the error names.")
 
     def __init__(self, **params: Any) -> None:
+        # An emptied number box sends None. Let it reach compute(), so that the rules'
+        # ValueError ("squares must be an integer ..., got None") shows beside the input,
+        # instead of param refusing it inside the widget link.
+        for name in self.inputs:
+            parameter = self.param[name]
+            if isinstance(parameter, param.Number) and not parameter.allow_None:
+                parameter.allow_None = True
         super().__init__(**params)
         self.param.watch(self._refresh, list(self.inputs))
         self._refresh()
@@ -99,6 +106,8 @@ class Calculator(param.Parameterized):
         out: dict[str, str] = {}
         for name in self.inputs:
             value = getattr(self, name)
+            if value is None:
+                continue
             out[name] = str(int(value)) if isinstance(value, bool) else str(value)
         return out
 
