@@ -1,0 +1,583 @@
+"""Cepheus Engine attack: band, difficulty, every DM, the exact odds, Effect and damage, a roll.
+
+Model: :class:`CepheusAttack` (inputs as parameters; :meth:`~CepheusAttack.compute` builds a
+:class:`rules.cepheus.AttackSituation` and calls :func:`rules.cepheus.attack_odds`).
+View: :class:`CepheusAttackView` (grouped inputs, figures, the DM breakdown, two bar charts and
+a seeded "Roll it" with the step-by-step log of :func:`rules.cepheus.roll_attack`).
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar
+
+import panel as pn
+import param
+
+from rules import cepheus
+from rules.validation import check_int
+from webapp.components import Figure, figures_html, general_error, input_field
+from webapp.formatting import percent
+from webapp.pages.cepheus._common import (
+    BarChart,
+    CepheusCalculator,
+    attributed,
+    choices,
+    fields,
+    finite,
+    flexible,
+    group,
+    html_pane,
+    html_table,
+    inputs_column,
+    mean_text,
+    note,
+    outputs_column,
+    page_row,
+    renamed,
+    signed,
+    spell,
+    whole_squares,
+)
+from webapp.pages.cepheus.range_bands import UNITS
+
+__all__ = ["MAX_DAMAGE_DICE", "AttackResult", "CepheusAttack", "CepheusAttackView"]
+
+MAX_DAMAGE_DICE = 20
+"""The most weapon dice this page computes exactly (a limit of the page, not a rule: the
+distribution of every roll is enumerated, and burst fire adds up to four more dice)."""
+
+BURST_LABELS = {
+    size: f"{size.rounds} round" + (" burst" if size.rounds > 1 else "")
+    for size in cepheus.BurstSize
+}
+"""The "Burst Size" column of the Burst Fire Effects table: "1 round", "3 round burst", ..."""
+
+
+@dataclass(frozen=True)
+class AttackResult:
+    """Everything the page shows for one set of inputs."""
+
+    situation: cepheus.AttackSituation
+    odds: cepheus.AttackOdds
+    characteristic_dm: int
+    squares: Fraction
+    metres: Fraction
+
+
+class CepheusAttack(CepheusCalculator):
+    """One attack in Cepheus Engine personal combat (source: ``003_c7092257a5e3046d.txt``)."""
+
+    inputs: ClassVar[tuple[str, ...]] = (
+        "skill", "unskilled", "unskilled_dm", "characteristic",
+        "weapon", "damage_dice", "damage_modifier", "adds_effect", "laser", "energy", "recoil",
+        "distance", "unit", "armor",
+        "aim_actions", "aim_for_the_kill_actions", "laser_sight", "intelligent_weapon",
+        "fire_mode", "burst", "shotgun_spread", "blind",
+        "cover", "soft_cover", "target_stance", "target_movement_metres",
+        "reaction", "dodge_obstruction", "parry_skill",
+        "lighting", "smoke", "extreme_weather", "sensor_targeting", "infra_red",
+        "hastened", "reactions_taken", "fatigued", "suppressed", "firing_into_combat",
+        "zero_g", "zero_g_skilled", "zero_g_skill",
+        "target_vehicle", "target_evasive_effect", "own_evasive_effect",
+        "extreme_range", "braced", "referee_dm", "seed",
+    )  # fmt: skip
+
+    # --- the attacker
+    skill = param.Integer(default=1, allow_None=True, label="Combat skill level")
+    unskilled = param.Boolean(default=False, label="Unskilled (no level in the skill)")
+    unskilled_dm = param.Integer(default=0, allow_None=True, label="Unskilled DM")
+    characteristic = param.Integer(
+        default=8, allow_None=True, label="Dexterity (melee: Strength or Dexterity)"
+    )
+    # --- the weapon
+    weapon = param.Selector(objects=choices(cepheus.WeaponType), default="rifle", label="Weapon")
+    damage_dice = param.Integer(default=3, allow_None=True, label="Damage (D6)")
+    damage_modifier = param.Integer(
+        default=0, allow_None=True, label="Damage modifier (the +2 of 1D6+2)"
+    )
+    adds_effect = param.Boolean(
+        default=True, label="Adds the Effect to damage (not grenades or other explosives)"
+    )
+    laser = param.Boolean(default=False, label="Laser weapon")
+    energy = param.Boolean(default=False, label="Energy weapon (lasers, PGMPs)")
+    recoil = param.Boolean(default=False, label="Weapon with recoil")
+    # --- range and armor
+    distance = param.Number(default=20, allow_None=True, label="Distance to target")
+    unit = param.Selector(objects=UNITS, default="squares", label="Distance in")
+    armor = param.Integer(default=0, allow_None=True, label="Target's armor")
+    # --- aiming
+    aim_actions = param.Integer(default=0, allow_None=True, label="Aiming (minor actions)")
+    aim_for_the_kill_actions = param.Integer(
+        default=0, allow_None=True, label="Aiming for the Kill (minor actions)"
+    )
+    laser_sight = param.Boolean(default=False, label="Laser Sight")
+    intelligent_weapon = param.Boolean(
+        default=False, label="Intelligent Weapon, total DM within its program's tolerance"
+    )
+    # --- fire mode
+    fire_mode = param.Selector(objects=choices(cepheus.FireMode), default="single")
+    burst = param.Selector(
+        objects={label: size.value for size, label in BURST_LABELS.items()},
+        default="1",
+        label="Burst size (rounds)",
+    )
+    shotgun_spread = param.Boolean(default=False, label="Shotgun Spread (flechette rounds)")
+    blind = param.Boolean(default=False, label="Blind Firing")
+    # --- the target
+    cover = param.Selector(objects=choices(cepheus.Cover), default="none", label="Cover")
+    soft_cover = param.Boolean(default=False, label="Soft cover (infra-red sees through it)")
+    target_stance = param.Selector(
+        objects=choices(cepheus.Stance), default="standing", label="Target Stance"
+    )
+    target_movement_metres = param.Number(
+        default=0, allow_None=True, label="Movement: metres the target moved"
+    )
+    reaction = param.Selector(
+        objects=choices(
+            cepheus.Reaction,
+            {
+                cepheus.Reaction.NONE: "None",
+                cepheus.Reaction.DODGE: "Target Dodges",
+                cepheus.Reaction.PARRY: "Target Parries",
+            },
+        ),
+        default="none",
+        label="Reaction",
+    )
+    dodge_obstruction = param.Boolean(
+        default=False, label="Dodging target has an obstruction to duck behind"
+    )
+    parry_skill = param.Integer(default=0, allow_None=True, label="Defender's melee skill")
+    # --- battlefield
+    lighting = param.Selector(
+        objects=choices(
+            cepheus.Lighting,
+            {cepheus.Lighting.NORMAL: "Light", cepheus.Lighting.DARKNESS: "Complete darkness"},
+        ),
+        default="normal",
+        label="Darkness",
+    )
+    smoke = param.Selector(
+        objects=choices(
+            cepheus.Smoke, {cepheus.Smoke.SMOKE: "Smoke or Fog", cepheus.Smoke.THICK: "Thick"}
+        ),
+        default="none",
+        label="Smoke or Fog",
+    )
+    extreme_weather = param.Boolean(
+        default=False, label="Extreme Weather (driving wind, rain, snowstorms)"
+    )
+    sensor_targeting = param.Boolean(
+        default=False, label="Targeting with sensors (light intensification, ...)"
+    )
+    infra_red = param.Boolean(default=False, label="Infra-Red sensors")
+    # --- the attacker's round
+    hastened = param.Boolean(default=False, label="Acting hastily this round")
+    reactions_taken = param.Integer(
+        default=0, allow_None=True, label="Reactions taken since the attacker's last action"
+    )
+    fatigued = param.Boolean(default=False, label="Fatigued")
+    suppressed = param.Boolean(default=False, label="Suppressed")
+    firing_into_combat = param.Boolean(
+        default=False, label="Firing into Combat (target at Personal range to another combatant)"
+    )
+    # --- zero gravity
+    zero_g = param.Boolean(default=False, label="Fighting in Zero Gravity")
+    zero_g_skilled = param.Boolean(default=False, label="Has Zero-G skill")
+    zero_g_skill = param.Integer(default=0, allow_None=True, label="Zero-G skill level")
+    # --- vehicles
+    target_vehicle = param.Boolean(default=False, label="Target is a vehicle")
+    target_evasive_effect = param.Integer(
+        default=0, allow_None=True, label="Evasive Action: Effect of the target's driver"
+    )
+    own_evasive_effect = param.Integer(
+        default=0, allow_None=True, label="Evasive Action: Effect of the attacker's own driver"
+    )
+    # --- extreme range, referee, dice
+    extreme_range = param.Boolean(default=False, label="Extreme Range Firing (beyond Distant)")
+    braced = param.Boolean(default=False, label="Stationary, firing from a rest")
+    referee_dm = param.Integer(default=0, allow_None=True, label="Other DM (Referee)")
+    seed = param.Integer(default=1, allow_None=True, label="Seed of the next roll")
+
+    def situation(self) -> tuple[cepheus.AttackSituation, int, Fraction, Fraction]:
+        """The :class:`~rules.cepheus.AttackSituation` of the inputs, the characteristic DM and
+        the distance in squares and metres; ValueError naming the input at fault."""
+        char_dm = attributed(
+            "characteristic", lambda: cepheus.characteristic_dm(self.characteristic)
+        )
+        distance = finite("distance", self.distance)
+        if self.unit == "squares":
+            squares_in = whole_squares("distance", distance)
+            squares = Fraction(squares_in)
+            metres = attributed("distance", lambda: cepheus.squares_to_metres(squares_in))
+            where: dict[str, Any] = {"squares": squares_in}
+        else:
+            metres = distance
+            squares = attributed("distance", lambda: cepheus.metres_to_squares(distance))
+            where = {"metres": distance}
+        if not self.unskilled:
+            check_int("skill", self.skill, 0)
+        if self.zero_g_skilled:
+            check_int("zero_g_skill", self.zero_g_skill, 0)
+        dice = check_int("damage_dice", self.damage_dice, 0)
+        if dice > MAX_DAMAGE_DICE:
+            raise ValueError(
+                f"damage_dice must be at most {MAX_DAMAGE_DICE} on this page (it enumerates "
+                f"every roll), got {dice}"
+            )
+        movement = self.target_movement_metres
+        situation = renamed(
+            lambda: cepheus.AttackSituation(
+                weapon=self.weapon,
+                damage_dice=dice,
+                **where,
+                skill=None if self.unskilled else self.skill,
+                unskilled_dm=self.unskilled_dm,
+                characteristic_dm=char_dm,
+                damage_modifier=self.damage_modifier,
+                adds_effect=self.adds_effect,
+                armor=self.armor,
+                laser=self.laser,
+                energy=self.energy,
+                recoil=self.recoil,
+                fire_mode=self.fire_mode,
+                burst=self.burst,
+                aim_actions=self.aim_actions,
+                aim_for_the_kill_actions=self.aim_for_the_kill_actions,
+                laser_sight=self.laser_sight,
+                intelligent_weapon=self.intelligent_weapon,
+                shotgun_spread=self.shotgun_spread,
+                blind=self.blind,
+                extreme_range=self.extreme_range,
+                braced=self.braced,
+                hastened=self.hastened,
+                reactions_taken=self.reactions_taken,
+                fatigued=self.fatigued,
+                suppressed=self.suppressed,
+                zero_g=self.zero_g,
+                zero_g_skill=self.zero_g_skill if self.zero_g_skilled else None,
+                firing_into_combat=self.firing_into_combat,
+                cover=self.cover,
+                soft_cover=self.soft_cover,
+                target_stance=self.target_stance,
+                reaction=self.reaction,
+                dodge_obstruction=self.dodge_obstruction,
+                parry_skill=self.parry_skill,
+                target_movement_metres=(
+                    finite("target_movement_metres", movement) if movement is not None else None
+                ),
+                lighting=self.lighting,
+                smoke=self.smoke,
+                extreme_weather=self.extreme_weather,
+                sensor_targeting=self.sensor_targeting,
+                infra_red=self.infra_red,
+                target_vehicle=self.target_vehicle,
+                target_evasive_effect=self.target_evasive_effect,
+                own_evasive_effect=self.own_evasive_effect,
+                referee_dm=self.referee_dm,
+            ),
+            {
+                "squares": "distance",
+                "metres": "distance",
+                "range": "distance",
+                "panic": "fire_mode",
+            },
+        )
+        return situation, char_dm, squares, metres
+
+    def compute(self) -> AttackResult:
+        check_int("seed", self.seed)
+        situation, char_dm, squares, metres = self.situation()
+        return AttackResult(situation, cepheus.attack_odds(situation), char_dm, squares, metres)
+
+    def roll(self) -> cepheus.AttackRoll:
+        """Roll the attack of the last good inputs with ``random.Random(seed)``."""
+        result: AttackResult = self.result
+        return cepheus.roll_attack(result.situation, random.Random(self.seed))
+
+
+GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Aiming", ("aim_actions", "aim_for_the_kill_actions", "laser_sight", "intelligent_weapon")),
+    ("Fire mode", ("fire_mode", "burst", "shotgun_spread", "blind")),
+    ("The target", ("cover", "soft_cover", "target_stance", "target_movement_metres")),
+    ("The target's reaction", ("reaction", "dodge_obstruction", "parry_skill")),
+    (
+        "Battlefield conditions",
+        ("lighting", "smoke", "extreme_weather", "sensor_targeting", "infra_red"),
+    ),
+    (
+        "The attacker's round",
+        ("hastened", "reactions_taken", "fatigued", "suppressed", "firing_into_combat"),
+    ),
+    ("Fighting in Zero Gravity", ("zero_g", "zero_g_skilled", "zero_g_skill")),
+    ("Vehicles", ("target_vehicle", "target_evasive_effect", "own_evasive_effect")),
+    ("Extreme Range Firing", ("extreme_range", "braced")),
+    ("Referee", ("referee_dm",)),
+)
+"""The collapsible groups of modifiers, in the order of the page."""
+
+NOTES = {
+    "Aiming": f"Aiming gives +1 per minor action, at most +{cepheus.MAX_AIM_DM}; Aiming for the "
+    f"Kill adds to damage instead, at most +{cepheus.MAX_AIM_FOR_THE_KILL_BONUS}. The Intelligent "
+    "Weapon's program tolerance is not given in this chapter: tick it if it covers this attack.",
+    "Fire mode": "Spraying adds the burst's attack DM, a grouped burst its extra damage. Panic "
+    "fire takes the row of the rounds left in the weapon (small arms slug throwers only). "
+    "Shotgun Spread: shotguns at Medium or Long range.",
+    "The target": "Cover: 1/4 undergrowth, small rock, corner of a building; 1/2 thick forest, "
+    "low wall, crate; 3/4 jungle, trench, reinforced position; Full pillbox. A crouching or "
+    "prone target claims cover one step higher.",
+    "Battlefield conditions": "These affect ranged attacks only. Smoke penalties are doubled for "
+    "laser weapons.",
+    "Extreme Range Firing": "The source gives no distance for extreme range: set a distance in "
+    "the Distant band and tick this. It needs skill 3+ and a stationary firer on a rest.",
+    "Referee": f"For example DM +{cepheus.STARSHIP_SCALE_DM} for ground force weapons against "
+    "starship-scale targets (their damage against such a target is starship combat).",
+}
+
+
+class CepheusAttackView(pn.viewable.Viewer):
+    """The page: the attack's inputs on the left, its exact odds, charts and a roll on the right."""
+
+    model = param.ClassSelector(class_=CepheusAttack)
+
+    def __init__(self, **params: Any) -> None:
+        params.setdefault("model", CepheusAttack())
+        super().__init__(**params)
+        m = self.model
+        self._theme = "light"
+        unskilled_dm = pn.Column(
+            input_field(m, "unskilled_dm"),
+            note(
+                "The chapter does not give the DM of an unskilled attack: enter the one your "
+                "game uses (also used in zero gravity without Zero-G skill)."
+            ),
+            sizing_mode="stretch_width",
+            margin=0,
+            visible=pn.bind(_needs_unskilled_dm, m.param.unskilled, m.param.zero_g,
+                            m.param.zero_g_skilled),
+        )  # fmt: skip
+        self._cards: dict[str, pn.Card] = {}
+        for title, names in GROUPS:
+            parts: list[Any] = fields(m, *names)
+            if title in NOTES:
+                parts.append(note(NOTES[title]))
+            self._cards[title] = group(title, *parts)
+        inputs = inputs_column(
+            pn.pane.Markdown("### The attacker", margin=(0, 10)),
+            *fields(m, "skill", "unskilled"),
+            unskilled_dm,
+            input_field(m, "characteristic"),
+            pn.pane.Markdown("### The weapon", margin=(10, 10, 0, 10)),
+            *fields(m, "weapon", "damage_dice", "damage_modifier"),
+            *fields(m, "adds_effect", "laser", "energy", "recoil"),
+            pn.pane.Markdown("### Range and armor", margin=(10, 10, 0, 10)),
+            *fields(m, "distance", "unit", "armor"),
+            pn.pane.Markdown("### Modifiers", margin=(10, 10, 0, 10)),
+            *self._cards.values(),
+            general_error(m),
+        )
+
+        self._summary = html_pane()
+        self._blocked = html_pane(visible=False)
+        self._breakdown = html_pane()
+        self._effect_chart = BarChart("Effect of the attack roll", "Effect (hit on 0 or more)")
+        self._damage_chart = BarChart("Damage after armor", "damage (0 = miss or no damage)")
+        self._roll_button = pn.widgets.Button(
+            name="Roll it", button_type="primary", margin=(22, 10, 5, 10)
+        )
+        self._roll_button.on_click(self._roll)
+        self._log = html_pane()
+        self._rolled: cepheus.AttackSituation | None = None
+        self._last_log = ""
+        outputs = outputs_column(
+            self._summary,
+            self._blocked,
+            self._breakdown,
+            self._effect_chart.pane,
+            self._damage_chart.pane,
+            pn.pane.Markdown("### Roll it", margin=(10, 10, 0, 10)),
+            pn.Row(
+                self._roll_button,
+                flexible(input_field(m, "seed"), 180, grow=0),
+                sizing_mode="stretch_width",
+                styles={"flex-wrap": "wrap"},
+            ),
+            self._log,
+        )
+        self._layout = page_row(inputs, outputs)
+        m.param.watch(self._render, ["result", "error"])
+        self._render()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout
+
+    def set_theme(self, theme: str) -> None:
+        """Recolour the charts for the shell's theme."""
+        from webapp.charts import style_figure
+
+        self._theme = theme
+        for chart in (self._effect_chart, self._damage_chart):
+            style_figure(chart.figure, theme)
+        self._render()
+
+    # --- roll ---------------------------------------------------------------------------------
+
+    def _roll(self, _event: object = None) -> None:
+        m = self.model
+        if m.error or m.result is None:
+            return
+        rolled = m.roll()
+        seed = m.seed
+        self._rolled = m.result.situation
+        lines = "\n".join(rolled.log)
+        self._last_log = (
+            f"<pre class='rf-log' data-testid='roll-log'>{html.escape(lines)}</pre>"
+            f"<p class='rf-note'>Rolled with seed {seed}; the seed now moves on to {seed + 1}. "
+            "Set the seed back to replay a roll.</p>"
+        )
+        m.seed = seed + 1
+        self._render()
+
+    # --- render -------------------------------------------------------------------------------
+
+    def _render(self, *_events: object) -> None:
+        m = self.model
+        self._roll_button.disabled = bool(m.error)
+        for title, names in GROUPS:
+            changed = sum(getattr(m, n) != m.param[n].default for n in names)
+            self._cards[title].title = f"{title} ({changed} set)" if changed else title
+        result: AttackResult | None = m.result
+        if result is None:
+            return
+        odds, s = result.odds, result.situation
+        band = odds.band
+        distance = (
+            f"{result.squares} squares = {_metres(result.metres)} m"
+            if s.squares is not None
+            else f"{_metres(result.metres)} m = {_squares(result.squares)} squares"
+        )
+        if odds.effect is None:
+            exceptional = Fraction(0)
+        else:
+            exceptional = odds.effect.probability(lambda e: e >= cepheus.EXCEPTIONAL_EFFECT)
+        mean, mean_exact = mean_text(odds.damage)
+        figures = [
+            Figure(band.label, "range band", "band", distance),
+            Figure(
+                odds.difficulty.label if odds.difficulty else "cannot attack",
+                "difficulty",
+                "difficulty",
+                f"DM {signed(odds.difficulty.dm)}" if odds.difficulty else "",
+            ),
+            Figure(
+                signed(odds.total_dm),
+                "total DM",
+                "total-dm",
+                f"2D6 + DM vs {cepheus.TARGET_NUMBER}+",
+            ),
+            Figure(percent(odds.hit_chance), "chance to hit", "hit-chance", str(odds.hit_chance)),
+            Figure(
+                percent(exceptional),
+                f"exceptional (Effect {cepheus.EXCEPTIONAL_EFFECT}+)",
+                "exceptional",
+                str(exceptional),
+            ),
+            Figure(mean, "mean damage", "mean-damage", mean_exact),
+        ]
+        self._summary.object = figures_html(figures, note=_damage_note(result))
+        if odds.blocked:
+            self._blocked.object = "".join(
+                f"<p class='rf-warn'>Cannot attack: {html.escape(reason)}.</p>"
+                for reason in odds.blocked
+            )
+        self._blocked.visible = bool(odds.blocked)
+        rows = [(mod.label, signed(mod.dm)) for mod in odds.modifiers]
+        self._breakdown.object = html_table(
+            ["Modifier", "DM"],
+            rows,
+            numeric=[1],
+            total=["Total DM", signed(odds.total_dm)],
+            testid="breakdown",
+        )
+        theme = self._theme
+        self._effect_chart.show(
+            odds.effect,
+            theme=theme,
+            label=lambda e: f"Effect {e}: {spell(cepheus.check_outcome(e)).lower()}",
+            colour=lambda e: (
+                "miss" if e < 0 else "accent3" if e >= cepheus.EXCEPTIONAL_EFFECT else "accent"
+            ),
+            title="Effect of the attack roll"
+            + (" (no attack possible)" if odds.effect is None else ""),
+        )
+        if odds.suppression is not None:
+            self._damage_chart.show(
+                odds.suppression,
+                theme=theme,
+                label=lambda p: f"Initiative -{p}" if p else "not suppressed",
+                colour=lambda p: "accent2" if p else "miss",
+                title="Suppression Fire: the target's Initiative penalty",
+            )
+        else:
+            self._damage_chart.show(
+                odds.damage,
+                theme=theme,
+                label=lambda d: f"{d} damage" if d else "miss or no damage",
+                colour=lambda d: "accent" if d else "miss",
+                title="Damage after armor",
+            )
+        if self._rolled is not None and self._rolled != s:
+            self._rolled = None
+            self._last_log = ""
+        self._log.object = self._last_log or (
+            "<p class='rf-note'>Roll the attack with the dice of the seed above: the log shows "
+            "every step.</p>"
+        )
+
+
+def _needs_unskilled_dm(unskilled: bool, zero_g: bool, zero_g_skilled: bool) -> bool:
+    """Whether the attack can be unskilled: no skill, or zero gravity without Zero-G skill."""
+    return unskilled or (zero_g and not zero_g_skilled)
+
+
+def _metres(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+
+
+def _squares(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):.2f}"
+
+
+def _damage_note(result: AttackResult) -> str:
+    odds, s = result.odds, result.situation
+    if odds.suppression is not None:
+        return (
+            "Suppression Fire does no damage: on a success the target's next action is delayed "
+            "by an Initiative penalty equal to the Effect."
+        )
+    text = f"Damage on a hit: {odds.damage_dice}D6"
+    if odds.damage_bonus:
+        text += f" {signed(odds.damage_bonus)}"
+    if s.adds_effect:
+        text += " + Effect"
+    if odds.halved:
+        text = f"{text}, halved (round up: energy weapon at extreme range),"
+    if s.armor:
+        text += f" - armor {s.armor}"
+    text += f"; at least 1 on a hit with Effect {cepheus.EXCEPTIONAL_EFFECT}+."
+    if s.aim_actions:
+        rounds = cepheus.rounds_to_aim(s.aim_actions)
+        text += (
+            f" Aiming {s.aim_actions} times then attacking takes {rounds} "
+            f"round{'s' if rounds > 1 else ''}."
+        )
+    if odds.stray_hit_chance:
+        text += (
+            f" Firing into Combat: {percent(odds.stray_hit_chance)} chance that the shot misses "
+            "and hits the nearest other combatant (4+ on 1D6)."
+        )
+    return text

@@ -1,0 +1,302 @@
+"""Cepheus Engine range bands: the band of a distance, and each weapon type's difficulty by band.
+
+Model: :class:`CepheusRangeBands` (distance in squares or metres; every number from
+:mod:`rules.cepheus`: ``range_band``, ``range_band_metres``, ``band_squares``, ``band_metres``,
+``attack_difficulty``). View: :class:`CepheusRangeBandsView` (a weapon x band chart of the
+difficulty DM, gaps where a weapon cannot attack, the current distance marked).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar
+
+import panel as pn
+import param
+from bokeh.models import ColumnDataSource, FactorRange, FixedTicker, HoverTool
+from bokeh.plotting import figure
+
+from rules import cepheus
+from webapp.charts import style_figure
+from webapp.components import Figure, figures_html, general_error
+from webapp.pages.cepheus._common import (
+    CepheusCalculator,
+    attributed,
+    fields,
+    finite,
+    html_pane,
+    html_table,
+    inputs_column,
+    note,
+    outputs_column,
+    page_row,
+    signed,
+    whole_squares,
+)
+from webapp.theme import THEMES
+
+__all__ = ["UNITS", "CepheusRangeBands", "CepheusRangeBandsView", "RangeBandsResult"]
+
+UNITS = {f"squares ({float(cepheus.SQUARE_METRES):g} m)": "squares", "metres": "metres"}
+"""How a distance is given: grid squares (the "Squares to Target" column) or metres."""
+
+
+@dataclass(frozen=True)
+class RangeBandsResult:
+    """Everything the page shows for one distance."""
+
+    band: cepheus.RangeBand
+    squares: Fraction
+    metres: Fraction
+    position: float
+    """Where the distance falls on the chart: the band's index plus the fraction of its span."""
+    difficulties: tuple[tuple[cepheus.WeaponType, cepheus.Difficulty | None], ...]
+
+
+def band_edges_text(band: cepheus.RangeBand) -> str:
+    """The band's span in metres, from :func:`rules.cepheus.band_metres`.
+
+    >>> band_edges_text(cepheus.RangeBand.PERSONAL), band_edges_text(cepheus.RangeBand.LONG)
+    ('< 1.5 m', '50-250 m')
+    >>> band_edges_text(cepheus.RangeBand.DISTANT)
+    '> 500 m'
+    """
+    low, high = cepheus.band_metres(band)
+    if high is None:
+        return f"> {float(low):g} m"
+    if low == 0:
+        return f"< {float(high):g} m"
+    return f"{float(low):g}-{float(high):g} m"
+
+
+def chart_position(band: cepheus.RangeBand, squares: int | None, metres: Fraction) -> float:
+    """The x of a distance on the chart: band index + its place within the band's span.
+
+    >>> chart_position(cepheus.RangeBand.MEDIUM, 9, Fraction(27, 2)) > 3
+    True
+    """
+    start = band.position
+    if squares is not None:
+        low, high = cepheus.band_squares(band)
+        if high is None:
+            return start + 0.5
+        share = (squares - low + 0.5) / (high - low + 1)
+    else:
+        low_m, high_m = cepheus.band_metres(band)
+        if high_m is None:
+            return start + 0.5
+        share = float((metres - low_m) / (high_m - low_m))
+    return start + min(0.97, max(0.03, share))
+
+
+class CepheusRangeBands(CepheusCalculator):
+    """A distance and its range band (source: ``003_c7092257a5e3046d.txt``, "Range")."""
+
+    inputs: ClassVar[tuple[str, ...]] = ("distance", "unit")
+
+    distance = param.Number(default=20, allow_None=True, label="Distance to target")
+    unit = param.Selector(objects=UNITS, default="squares", label="Distance in")
+
+    def compute(self) -> RangeBandsResult:
+        distance = finite("distance", self.distance)
+        squares_in: int | None = None
+        if self.unit == "squares":
+            squares_in = whole_squares("distance", distance)
+            count = squares_in
+            band = attributed("distance", lambda: cepheus.range_band(count))
+            squares = Fraction(squares_in)
+            metres = cepheus.squares_to_metres(squares_in)
+        else:
+            band = attributed("distance", lambda: cepheus.range_band_metres(distance))
+            metres = distance
+            squares = cepheus.metres_to_squares(distance)
+        return RangeBandsResult(
+            band=band,
+            squares=squares,
+            metres=metres,
+            position=chart_position(band, squares_in, metres),
+            difficulties=tuple(
+                (weapon, cepheus.attack_difficulty(weapon, band)) for weapon in cepheus.WeaponType
+            ),
+        )
+
+
+def _dm_range() -> tuple[int, int]:
+    dms = [d.dm for row in cepheus.ATTACK_DIFFICULTIES.values() for d in row if d is not None]
+    return max(dms), min(dms)
+
+
+def cells() -> dict[str, list[Any]]:
+    """The chart's cells: one per weapon type and band where the weapon can attack."""
+    best, worst = _dm_range()
+    data: dict[str, list[Any]] = {
+        "x": [], "weapon": [], "band": [], "dm": [], "text": [], "difficulty": [], "alpha": [],
+        "strong": [],
+    }  # fmt: skip
+    for weapon in cepheus.WeaponType:
+        for band in cepheus.RangeBand:
+            difficulty = cepheus.attack_difficulty(weapon, band)
+            if difficulty is None:
+                continue
+            data["x"].append(band.position + 0.5)
+            data["weapon"].append(weapon.label)
+            data["band"].append(band.label)
+            data["dm"].append(difficulty.dm)
+            data["text"].append(signed(difficulty.dm))
+            data["difficulty"].append(difficulty.label)
+            alpha = 1 - 0.75 * (best - difficulty.dm) / (best - worst or 1)
+            data["alpha"].append(alpha)
+            data["strong"].append(alpha > 0.6)
+    data["colour"] = [
+        THEMES["light"]["background" if strong else "text"] for strong in data["strong"]
+    ]
+    return data
+
+
+class CepheusRangeBandsView(pn.viewable.Viewer):
+    """The page: the distance on the left; its band, the chart and the table on the right."""
+
+    model = param.ClassSelector(class_=CepheusRangeBands)
+
+    def __init__(self, **params: Any) -> None:
+        params.setdefault("model", CepheusRangeBands())
+        super().__init__(**params)
+        m = self.model
+        self._theme = "light"
+        legend = ", ".join(f"{d.label} {signed(d.dm)}" for d in cepheus.Difficulty)
+        inputs = inputs_column(
+            pn.pane.Markdown("### Distance", margin=(0, 10)),
+            *fields(m, "distance", "unit"),
+            general_error(m),
+            note(
+                f"A grid square is {float(cepheus.SQUARE_METRES):g} m. The squares and metres "
+                "columns of the Personal Combat Range Bands table disagree at 34 squares (51 m) "
+                "and 334 squares (501 m): each unit follows its own column."
+            ),
+            note(f"Difficulty DMs: {legend}. A gap: the weapon cannot attack at that range."),
+        )
+        self._summary = html_pane()
+        self._cells = ColumnDataSource(cells())
+        weapons = [w.label for w in cepheus.WeaponType]
+        bands = list(cepheus.RangeBand)
+        self._fig = figure(
+            height=380, width=340, min_width=240, sizing_mode="stretch_width",
+            title="Difficulty DM by weapon and band",
+            x_range=(0, len(bands)), y_range=FactorRange(factors=list(reversed(weapons))),
+            toolbar_location=None, tools="",
+        )  # fmt: skip
+        # The current band and distance: glyphs drawn before the cells, so they sit under them.
+        self._here_source = ColumnDataSource({"x": [], "left": [], "right": []})
+        self._here_band = self._fig.vstrip(
+            x0="left", x1="right", source=self._here_source, fill_alpha=0.14, line_alpha=0
+        )
+        self._here = self._fig.vspan(
+            x="x", source=self._here_source, line_dash="dashed", line_width=2
+        )
+        self._rects = self._fig.rect(
+            x="x", y="weapon", width=0.94, height=0.86, source=self._cells,
+            fill_alpha="alpha", line_color=None,
+        )  # fmt: skip
+        self._labels = self._fig.text(
+            x="x", y="weapon", text="text", source=self._cells, text_align="center",
+            text_color="colour",
+            text_baseline="middle", text_font_size="12px", text_font_style="bold",
+        )  # fmt: skip
+        self._fig.add_tools(
+            HoverTool(
+                tooltips=[("", "@weapon at @band range"), ("difficulty", "@difficulty (@text)")],
+                renderers=[self._rects],
+            )
+        )
+        ticks = [b.position + 0.5 for b in bands]
+        self._fig.xaxis.ticker = FixedTicker(ticks=ticks)
+        self._fig.xaxis.major_label_overrides = {
+            tick: b.label.replace(" ", "\n") for tick, b in zip(ticks, bands, strict=True)
+        }
+        self._fig.xaxis.major_label_text_font_size = "10px"
+        self._fig.xgrid.grid_line_color = None
+        self._fig.ygrid.grid_line_color = None
+        self._table = html_pane()
+        self._bands = html_pane()
+        outputs = outputs_column(
+            self._summary,
+            pn.pane.Bokeh(self._fig, sizing_mode="stretch_width"),
+            self._table,
+            self._bands,
+        )
+        self._layout = page_row(inputs, outputs)
+        m.param.watch(self._render, ["result"])
+        self._render()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout
+
+    def set_theme(self, theme: str) -> None:
+        """Recolour the chart for the shell's theme."""
+        self._theme = theme
+        style_figure(self._fig, theme)
+        self._fig.xgrid.grid_line_color = None
+        self._fig.ygrid.grid_line_color = None
+        self._render()
+
+    def _render(self, *_events: object) -> None:
+        result: RangeBandsResult | None = self.model.result
+        if result is None:
+            return
+        colours = THEMES[self._theme]
+        self._rects.glyph.fill_color = colours["accent"]
+        data = dict(self._cells.data)
+        data["colour"] = [
+            colours["background"] if strong else colours["text"] for strong in data["strong"]
+        ]
+        self._cells.data = data
+        self._here_source.data = {
+            "x": [result.position],
+            "left": [result.band.position],
+            "right": [result.band.position + 1],
+        }
+        self._here.glyph.line_color = colours["text"]
+        self._here_band.glyph.fill_color = colours["accent2"]
+        reach = [(w, d) for w, d in result.difficulties if d is not None]
+        best_dm = max((d.dm for _w, d in reach), default=None)
+        best = [w.label for w, d in reach if d.dm == best_dm]
+        squares = (
+            str(result.squares.numerator)
+            if result.squares.denominator == 1
+            else f"{float(result.squares):.2f}"
+        )
+        metres = (
+            str(result.metres.numerator)
+            if result.metres.denominator == 1
+            else f"{float(result.metres):g}"
+        )
+        self._summary.object = figures_html(
+            [
+                Figure(result.band.label, "range band", "band", band_edges_text(result.band)),
+                Figure(f"{squares} sq = {metres} m", "distance", "converted"),
+                Figure(
+                    signed(best_dm) if best_dm is not None else "none",
+                    "best difficulty DM here: " + ", ".join(best),
+                    "best-dm",
+                ),
+            ]
+        )
+        rows = [
+            (w.label, d.label if d else "cannot attack", signed(d.dm) if d else "")
+            for w, d in result.difficulties
+        ]
+        self._table.object = html_table(
+            ["Weapon", f"Difficulty at {result.band.label} range", "DM"],
+            rows,
+            numeric=[2],
+            current=lambda i: rows[i][2] == signed(best_dm) if best_dm is not None else False,
+            testid="difficulties",
+            row_testids=[f"at-{w.value}" for w, _d in result.difficulties],
+        )
+        self._bands.object = html_table(
+            ["Range", "Distance to Target", "Squares to Target"],
+            [(row.band.label, row.distance_text, row.squares_text) for row in cepheus.RANGE_BANDS],
+            current=lambda i: cepheus.RANGE_BANDS[i].band is result.band,
+            testid="range-bands",
+        )

@@ -1,0 +1,274 @@
+"""Cepheus Engine vehicle damage: hits from damage, hit-location odds, repeated hits, collisions.
+
+Model: :class:`CepheusVehicle` (every number from :mod:`rules.cepheus`: ``hit_damage``,
+``vehicle_hits``, ``hit_location_odds``, ``location_hit_effect``, ``collision_dice``).
+View: :class:`CepheusVehicleView` (figures, the Vehicle Damage table, a location bar chart).
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar
+
+import panel as pn
+import param
+
+from rules import cepheus
+from rules.dice import Distribution
+from webapp.charts import style_figure
+from webapp.components import Figure, figures_html, general_error
+from webapp.pages.cepheus._common import (
+    BarChart,
+    CepheusCalculator,
+    choices,
+    fields,
+    finite,
+    group,
+    html_pane,
+    html_table,
+    inputs_column,
+    note,
+    outputs_column,
+    page_row,
+)
+
+__all__ = ["TABLE_LABELS", "CepheusVehicle", "CepheusVehicleView", "VehicleResult"]
+
+TABLE_LABELS = {
+    cepheus.HitTable.EXTERNAL: "External Hit (Vehicle)",
+    cepheus.HitTable.INTERNAL: "Internal Hit (Vehicle)",
+    cepheus.HitTable.ROBOT_OR_DRONE: "Robot or Drone",
+}
+"""The column headings of the Vehicle Hit Location table."""
+
+HIT_KINDS = ("Single", "Double", "Triple")
+
+
+@dataclass(frozen=True)
+class VehicleResult:
+    """Everything the page shows for one set of inputs."""
+
+    damage: int
+    """Damage after armor."""
+    hits: tuple[int, int, int]
+    row: cepheus.VehicleDamageRow | None
+    """The printed row of the Vehicle Damage table (``None``: 0 or less, or past 33)."""
+    locations: Distribution[cepheus.Location]
+    rolls: dict[cepheus.Location, tuple[int, ...]]
+    """The 2D6 rolls that give each location on the chosen table."""
+    location_hit: cepheus.LocationHit
+    redirected: cepheus.LocationHit | None
+    """What the hit does where it counts instead (first hit there), if it is redirected."""
+    collision_dice: int
+    how: str
+    """The damage sum in words, e.g. ``10 + Effect 2 - armor 4``."""
+    speed_kph: Fraction
+    table: cepheus.HitTable
+
+
+class CepheusVehicle(CepheusCalculator):
+    """A vehicle hit (source: ``003_c7092257a5e3046d.txt``, "Vehicle Damage", "Collisions")."""
+
+    inputs: ClassVar[tuple[str, ...]] = (
+        "rolled", "effect", "armor", "table", "location", "hit_number", "speed_kph",
+    )  # fmt: skip
+
+    rolled = param.Integer(
+        default=10, allow_None=True, label="Damage rolled (weapon dice and fixed bonuses)"
+    )
+    effect = param.Integer(default=2, allow_None=True, label="Effect of the attack roll")
+    armor = param.Integer(default=4, allow_None=True, label="Vehicle's armor")
+    table = param.Selector(
+        objects=choices(cepheus.HitTable, TABLE_LABELS), default="external", label="Hit table"
+    )
+    location = param.Selector(
+        objects=choices(cepheus.Location), default="drive", label="Location hit"
+    )
+    hit_number = param.Integer(
+        default=1, allow_None=True, label="Which hit on this location (1 = the first)"
+    )
+    speed_kph = param.Number(default=45, allow_None=True, label="Collision: speed (kph)")
+
+    def compute(self) -> VehicleResult:
+        damage = cepheus.hit_damage(self.rolled, self.effect, armor=self.armor)
+        hits = cepheus.vehicle_hits(damage)
+        row = next((r for r in cepheus.VEHICLE_DAMAGE if r.low <= damage <= r.high), None)
+        table = cepheus.HitTable(self.table)
+        rolls: dict[cepheus.Location, tuple[int, ...]] = {}
+        for roll in sorted(cepheus.check_dice()):
+            where = cepheus.hit_location(table, roll)
+            rolls[where] = (*rolls.get(where, ()), roll)
+        hit = cepheus.location_hit_effect(self.location, self.hit_number)
+        redirected = (
+            cepheus.location_hit_effect(hit.becomes, 1) if hit.becomes is not None else None
+        )
+        speed = finite("speed_kph", self.speed_kph)
+        return VehicleResult(
+            damage=damage,
+            hits=hits,
+            row=row,
+            locations=cepheus.hit_location_odds(table),
+            rolls=rolls,
+            location_hit=hit,
+            redirected=redirected,
+            collision_dice=cepheus.collision_dice(speed),
+            how=f"{self.rolled} + Effect {self.effect} - armor {self.armor}",
+            speed_kph=speed,
+            table=table,
+        )
+
+
+def hits_text(hits: tuple[int, int, int]) -> str:
+    """The hits in the table's words: ``(2, 1, 0)`` -> ``"2 Single Hits, 1 Double Hit"``.
+
+    >>> hits_text((2, 1, 0)), hits_text((0, 0, 0))
+    ('2 Single Hits, 1 Double Hit', 'No damage')
+    """
+    parts = [
+        f"{count} {kind} Hit{'s' if count > 1 else ''}"
+        for count, kind in zip(hits, HIT_KINDS, strict=True)
+        if count
+    ]
+    return ", ".join(parts) or "No damage"
+
+
+class CepheusVehicleView(pn.viewable.Viewer):
+    """The page: the hit on the left; hits, the table, location odds and effects on the right."""
+
+    model = param.ClassSelector(class_=CepheusVehicle)
+
+    def __init__(self, **params: Any) -> None:
+        params.setdefault("model", CepheusVehicle())
+        super().__init__(**params)
+        m = self.model
+        self._theme = "light"
+        inputs = inputs_column(
+            pn.pane.Markdown("### The damage", margin=(0, 10)),
+            *fields(m, "rolled", "effect", "armor"),
+            note(
+                "Damage is the weapon's dice + Effect - armor, as for people; a hit with "
+                f"Effect {cepheus.EXCEPTIONAL_EFFECT}+ always does at least 1."
+            ),
+            pn.pane.Markdown("### Hit location", margin=(10, 10, 0, 10)),
+            pn.widgets.Select.from_param(m.param.table, sizing_mode="stretch_width"),
+            *fields(m, "location", "hit_number"),
+            note(
+                "Double or Triple hits count as two or three hits on the same location. Weapon "
+                "and Limb hits count per weapon or limb, chosen at random."
+            ),
+            group("Collisions", *fields(m, "speed_kph"), collapsed=False),
+            general_error(m),
+        )
+        self._summary = html_pane()
+        self._damage_table = html_pane()
+        self._chart = BarChart("Hit location odds", "location", categorical=True)
+        self._chart.figure.xaxis.major_label_orientation = math.pi / 4
+        self._effect = html_pane()
+        outputs = outputs_column(self._summary, self._chart.pane, self._effect, self._damage_table)
+        self._layout = page_row(inputs, outputs)
+        m.param.watch(self._render, ["result"])
+        self._render()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout
+
+    def set_theme(self, theme: str) -> None:
+        """Recolour the chart for the shell's theme."""
+        self._theme = theme
+        style_figure(self._chart.figure, theme)
+        self._render()
+
+    def _render(self, *_events: object) -> None:
+        m = self.model
+        result: VehicleResult | None = m.result
+        if result is None:
+            return
+        single, double, triple = result.hits
+        self._summary.object = figures_html(
+            [
+                Figure(str(result.damage), "damage after armor", "damage", result.how),
+                Figure(str(single), "Single Hits", "single-hits"),
+                Figure(str(double), "Double Hits", "double-hits"),
+                Figure(str(triple), "Triple Hits", "triple-hits"),
+                Figure(
+                    f"{result.collision_dice}D6",
+                    f"collision damage at {float(result.speed_kph):g} kph",
+                    "collision",
+                ),
+            ],
+            note=f"{hits_text(result.hits)}: roll {sum(result.hits)} location(s) on the "
+            f"{TABLE_LABELS[result.table]} table.",
+        )
+        rows = [("0 or less", "No damage")]
+        rows += [(f"{r.low}-{r.high}", r.text) for r in cepheus.VEHICLE_DAMAGE]
+        rows += [
+            (f"over {cepheus.VEHICLE_DAMAGE_TABLE_MAX}", f"For every extra {every} points +1 "
+             f"{kind} Hit")
+            for every, kind in (
+                (cepheus.EXTRA_SINGLE_EVERY, "Single"), (cepheus.EXTRA_DOUBLE_EVERY, "Double"),
+            )
+        ]  # fmt: skip
+        damage = result.damage
+        current = (
+            0
+            if damage <= 0
+            else cepheus.VEHICLE_DAMAGE.index(result.row) + 1
+            if result.row is not None
+            else -1
+        )
+        beyond = damage > cepheus.VEHICLE_DAMAGE_TABLE_MAX
+        last = len(cepheus.VEHICLE_DAMAGE)
+        self._damage_table.object = html_table(
+            ["Damage", "Effect"],
+            rows,
+            current=lambda i: i == current or (beyond and i in (last, last + 1, last + 2)),
+            testid="vehicle-damage",
+        )
+        table = result.table
+        rolls = result.rolls
+        hit = result.location_hit
+        self._chart.show(
+            {where: result.locations[where] for where in rolls},
+            theme=self._theme,
+            x=lambda loc: loc.label,
+            label=lambda loc: f"{loc.label} (2D6: {', '.join(map(str, rolls[loc]))})",
+            colour=lambda loc: "accent2" if loc is hit.location else "accent",
+            title=f"Hit location odds: {TABLE_LABELS[table]}",
+        )
+        lines = [
+            f"<p><b data-testid='location-effect'>Hit {hit.hit_number} on "
+            f"{html.escape(hit.location.label)}: {html.escape(hit.effect)}</b></p>"
+        ]
+        if result.redirected is not None:
+            instead = result.redirected
+            lines.append(
+                f"<p data-testid='redirected'>It counts as a {html.escape(instead.location.label)}"
+                f" hit: {html.escape(instead.effect)}</p>"
+            )
+        effects = cepheus.LOCATION_EFFECTS[hit.location]
+        if effects.repeats:
+            listed = [("Every hit", effects.hits[-1]), ("Then", effects.further)]
+            row = 0
+        else:
+            listed = [(f"Hit {i}", text) for i, text in enumerate(effects.hits, start=1)]
+            listed.append((f"Hit {len(effects.hits) + 1}+", effects.further))
+            row = min(hit.hit_number, len(listed)) - 1
+        chance = result.locations.get(hit.location, Fraction(0))
+        where = (
+            f"{html.escape(hit.location.label)} is not on the {TABLE_LABELS[table]} table."
+            if not chance
+            else f"Chance of {html.escape(hit.location.label)} on the {TABLE_LABELS[table]} table: "
+            f"{chance} ({float(chance):.1%})."
+        )
+        self._effect.object = (
+            "".join(lines)
+            + f"<p class='rf-note'>{where}</p>"
+            + html_table(
+                ["", f"{hit.location.label} hits"],
+                listed,
+                current=lambda i: i == row,
+            )
+        )
