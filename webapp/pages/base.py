@@ -108,7 +108,9 @@ class Calculator(param.Parameterized):
             value = getattr(self, name)
             if value is None:
                 continue
-            out[name] = str(int(value)) if isinstance(value, bool) else str(value)
+            if isinstance(value, bool) or (isinstance(value, float) and value.is_integer()):
+                value = int(value)  # booleans as 0/1; 20.0 as 20, so a link reads the same
+            out[name] = str(value)
         return out
 
     def apply_query(self, query: Mapping[str, str]) -> list[str]:

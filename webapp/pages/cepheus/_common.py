@@ -164,17 +164,7 @@ def whole_squares(name: str, value: Fraction) -> int:
 
 
 class CepheusCalculator(Calculator):
-    """A page model whose deep link writes whole numbers of a number input without ``.0``.
-
-    ``distance=20`` stays ``20`` after the link is opened again (it is read back as 20.0)."""
-
-    def query(self) -> dict[str, str]:
-        out = super().query()
-        for name in self.inputs:
-            value = getattr(self, name)
-            if isinstance(value, float) and value.is_integer():
-                out[name] = str(int(value))
-        return out
+    """Base of the Cepheus page models (the shared behaviour is in :class:`Calculator`)."""
 
 
 # --- Layout pieces ---------------------------------------------------------------------------
