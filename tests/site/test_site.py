@@ -15,6 +15,7 @@ from sitetools import AppPage, Server, build
 
 from rules import moo2
 from webapp.formatting import percent
+from webapp.pages import PAGES
 from webapp.pages.moo2.shot import Moo2Shot
 
 DEFAULTS = Moo2Shot()
@@ -219,3 +220,15 @@ def test_reload_works_offline_after_the_first_visit(browser: Any, dist: Path) ->
         assert shown == expected_hit()
     finally:
         context.close()
+
+
+def test_landing_page_lists_every_page_and_fits_a_phone(open_app: Any) -> None:
+    phone = {"width": 390, "height": 844}
+    app = open_app("", viewport=phone, is_mobile=True, has_touch=True)
+    for page in PAGES:
+        app.page.get_by_text(f"Open {page.title}").first.wait_for()
+    assert app.page.evaluate("document.documentElement.scrollWidth") <= phone["width"]
+    app.page.get_by_text("Open Beam shot").first.click()
+    app.page.locator("[data-testid='hit-chance']").first.wait_for()
+    app.page.wait_for_timeout(500)
+    assert app.page.evaluate("document.documentElement.scrollWidth") <= phone["width"]

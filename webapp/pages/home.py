@@ -36,17 +36,27 @@ class HomeView(pn.viewable.Viewer):
                     pn.Column(
                         pn.pane.Markdown(f"### {page.title}\n{page.summary}"),
                         button,
-                        styles={"border": "1px solid var(--rf-border)", "border-radius": "8px"},
+                        # Sizes as CSS flex, not Panel's max/min widths: Bokeh would give the
+                        # row the sum of the cards' widths, and they could not wrap.
+                        styles={
+                            "border": "1px solid var(--rf-border)",
+                            "border-radius": "8px",
+                            "flex": "1 1 260px",
+                            "max-width": "420px",
+                        },
                         sizing_mode="stretch_width",
-                        max_width=420,
                         margin=(5, 10),
                     )
                 )
             sections.append(pn.pane.Markdown(f"## {system}", margin=(15, 10, 0, 10)))
             sections.append(
-                pn.Row(*cards, sizing_mode="stretch_width", styles={"flex-wrap": "wrap"})
+                pn.Row(
+                    *cards,
+                    sizing_mode="stretch_width",
+                    styles={"flex-wrap": "wrap", "min-width": "0"},
+                )
             )
-        self._layout = pn.Column(*sections, sizing_mode="stretch_width")
+        self._layout = pn.Column(*sections, sizing_mode="stretch_width", styles={"min-width": "0"})
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout
