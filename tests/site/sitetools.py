@@ -28,6 +28,22 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+FIND_SOURCE = """
+const find = (column) => {
+  for (const model of window.rangefinderDocument.all_models) {
+    if (model.type !== 'ColumnDataSource') continue;
+    const data = model.data instanceof Map ? Object.fromEntries(model.data) : model.data;
+    if (column in data) {
+      const out = {};
+      for (const [key, value] of Object.entries(data)) out[key] = Array.from(value);
+      return out;
+    }
+  }
+  return null;
+};
+"""
+"""JS that defines find(column): the data of the ColumnDataSource holding that column."""
+
 READY_TIMEOUT_MS = 120_000
 """How long a cold start may take on a loaded 2-core CI machine before a test fails."""
 

@@ -11,26 +11,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from sitetools import AppPage, Server
+from sitetools import FIND_SOURCE, AppPage, Server
 
 from rules import lurasko
 from rules.lurasko import Attack, Resistance, Shield, Target, WeaponHit
-
-FIND_SOURCE = """
-const find = (column) => {
-  for (const model of window.rangefinderDocument.all_models) {
-    if (model.type !== 'ColumnDataSource') continue;
-    const data = model.data instanceof Map ? Object.fromEntries(model.data) : model.data;
-    if (column in data) {
-      const out = {};
-      for (const [key, value] of Object.entries(data)) out[key] = Array.from(value);
-      return out;
-    }
-  }
-  return null;
-};
-"""
-"""JS that defines find(column): the data of the ColumnDataSource holding that column."""
 
 STEPS = """(items) => items.map((li) => [
   li.dataset.label,

@@ -11,7 +11,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from sitetools import AppPage, Server, build
+from sitetools import FIND_SOURCE, AppPage, Server, build
 
 from rules import moo2
 from webapp.formatting import percent
@@ -19,22 +19,6 @@ from webapp.pages import PAGES
 from webapp.pages.moo2.shot import Moo2Shot
 
 DEFAULTS = Moo2Shot()
-
-FIND_SOURCE = """
-const find = (column) => {
-  for (const model of window.rangefinderDocument.all_models) {
-    if (model.type !== 'ColumnDataSource') continue;
-    const data = model.data instanceof Map ? Object.fromEntries(model.data) : model.data;
-    if (column in data) {
-      const out = {};
-      for (const [key, value] of Object.entries(data)) out[key] = Array.from(value);
-      return out;
-    }
-  }
-  return null;
-};
-"""
-"""JS that defines find(column): the data of the ColumnDataSource holding that column."""
 
 
 def shot_source_data(app: AppPage) -> dict[str, Any]:
