@@ -60,6 +60,7 @@
     if (window.parent !== window) {
       window.parent.postMessage({ type: "rangefinder:ready" }, "*");
     }
+    registerServiceWorker();
   }
 
   worker.onmessage = async (event) => {
@@ -114,9 +115,11 @@
   worker.onerror = (event) => showError(`The Python worker failed: ${event.message || "see the console"}`);
 
   // --- offline: a service worker that pre-caches the whole build ---
-  if ("serviceWorker" in navigator && window.isSecureContext) {
-    window.addEventListener("load", () => {
+  // Registered once the app is interactive: by then the files the app needed are in the HTTP
+  // cache, so pre-caching revalidates them instead of competing with the first load.
+  function registerServiceWorker() {
+    if ("serviceWorker" in navigator && window.isSecureContext) {
       navigator.serviceWorker.register("sw.js").catch((error) => console.warn("Rangefinder: no offline cache:", error));
-    });
+    }
   }
 })();
