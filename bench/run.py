@@ -1062,9 +1062,10 @@ def report(
     add(
         "- Cold bytes to TTI: bodies of responses finished by that moment. Cold bytes total: "
         f"everything until the network has been quiet for {QUIET_S} s; for (c) this includes "
-        "its service worker's pre-cache of the whole build (every file, fetched with "
-        "`cache: reload`), which makes later visits work offline; the notes say how much of "
-        "it is fetched twice and when. Size on disk: every file of the folder served."
+        "its service worker's pre-cache of the whole build (registered once the app is "
+        "interactive; every file revalidated with `cache: no-cache`, so what the page loaded "
+        "comes back as a 304), which makes later visits work offline; the notes say how much "
+        "of it is fetched twice and when. Size on disk: every file of the folder served."
     )
     add(
         "- (c) is a copy of `dist/` (rebuilt first if stale) so that a rebuild during the "
