@@ -17,7 +17,7 @@ import param
 from webapp.pages.base import Calculator
 from webapp.styles import RESULT_CSS
 
-__all__ = ["Figure", "figures_html", "general_error", "input_field", "result_pane"]
+__all__ = ["Figure", "figures_html", "general_error", "input_field", "page_row", "result_pane"]
 
 
 def _widget_for(model: Calculator, name: str, **kw: Any) -> pn.widgets.Widget:
@@ -108,3 +108,17 @@ def figures_html(figures: list[Figure], note: str = "") -> str:
 def result_pane() -> pn.pane.HTML:
     """An HTML pane styled for :func:`figures_html`."""
     return pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[RESULT_CSS])
+
+
+def page_row(*columns: Any) -> pn.Row:
+    """A page's columns (inputs, then outputs): side by side on a wide screen, stacked on a
+    narrow one.
+
+    Give the columns a CSS flex basis (``styles={"flex": "1 1 300px"}``), never a Panel
+    ``min_width`` or fixed width: a Bokeh row takes the sum of its children's minimum widths
+    as its own, wrapping or not, and a phone would scroll sideways."""
+    return pn.Row(
+        *columns,
+        sizing_mode="stretch_width",
+        styles={"flex-wrap": "wrap", "gap": "0.5rem", "min-width": "0"},
+    )

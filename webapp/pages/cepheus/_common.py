@@ -18,7 +18,7 @@ from bokeh.models import ColumnDataSource, HoverTool
 from bokeh.plotting import figure
 
 from rules.dice import Distribution
-from webapp.components import input_field
+from webapp.components import input_field, page_row
 from webapp.formatting import percent
 from webapp.pages.base import Calculator
 from webapp.styles import RESULT_CSS
@@ -280,13 +280,6 @@ def outputs_column(*objects: Any) -> pn.Column:
     """The right column of a page: results and charts."""
     return pn.Column(
         *objects, sizing_mode="stretch_width", styles={"flex": "1 1 420px", "min-width": "0"}
-    )
-
-
-def page_row(*columns: Any) -> pn.Row:
-    """Inputs beside outputs on a wide screen, stacked on a narrow one."""
-    return pn.Row(
-        *columns, sizing_mode="stretch_width", styles={"flex-wrap": "wrap", "gap": "0.5rem"}
     )
 
 

@@ -20,7 +20,14 @@ from rules import lurasko
 from rules.lurasko import ARMOR_WITHIN_PERCENT, ArmorBand, ArmorChartRow
 from rules.validation import check_int
 from webapp.charts import style_figure
-from webapp.components import Figure, figures_html, general_error, input_field, result_pane
+from webapp.components import (
+    Figure,
+    figures_html,
+    general_error,
+    input_field,
+    page_row,
+    result_pane,
+)
 from webapp.pages.lurasko.common import LuraskoCalculator, heading, note
 from webapp.theme import THEMES
 
@@ -183,10 +190,7 @@ class LuraskoArmorView(pn.viewable.Viewer):
             sizing_mode="stretch_width",
             styles={"flex": "1 1 420px"},
         )
-        self._layout = pn.Row(
-            inputs, outputs, sizing_mode="stretch_width",
-            styles={"flex-wrap": "wrap", "gap": "0.5rem"},
-        )  # fmt: skip
+        self._layout = page_row(inputs, outputs)
         m.param.watch(self._render, ["result"])
         self._render()
 

@@ -30,7 +30,14 @@ from rules.lurasko import (
     Shield,
 )
 from rules.validation import check_int
-from webapp.components import Figure, figures_html, general_error, input_field, result_pane
+from webapp.components import (
+    Figure,
+    figures_html,
+    general_error,
+    input_field,
+    page_row,
+    result_pane,
+)
 from webapp.pages.lurasko.common import (
     LIST_CSS,
     LuraskoCalculator,
@@ -547,10 +554,7 @@ class LuraskoAttackView(pn.viewable.Viewer):
             sizing_mode="stretch_width",
             styles={"flex": "1 1 420px"},
         )
-        self._layout = pn.Row(
-            inputs, outputs, sizing_mode="stretch_width",
-            styles={"flex-wrap": "wrap", "gap": "0.5rem"},
-        )  # fmt: skip
+        self._layout = page_row(inputs, outputs)
         m.param.watch(self._render, ["result"])
         m.param.watch(self._retitle, list(m.inputs))
         self._render()

@@ -24,7 +24,14 @@ from rules.lurasko import (
     SilencingPlace,
 )
 from rules.validation import InvalidInput
-from webapp.components import Figure, figures_html, general_error, input_field, result_pane
+from webapp.components import (
+    Figure,
+    figures_html,
+    general_error,
+    input_field,
+    page_row,
+    result_pane,
+)
 from webapp.pages.lurasko.common import (
     LIST_CSS,
     LuraskoCalculator,
@@ -289,10 +296,7 @@ class LuraskoPseudogravityView(pn.viewable.Viewer):
             sizing_mode="stretch_width",
             styles={"flex": "1 1 420px"},
         )
-        self._layout = pn.Row(
-            inputs, outputs, sizing_mode="stretch_width",
-            styles={"flex-wrap": "wrap", "gap": "0.5rem"},
-        )  # fmt: skip
+        self._layout = page_row(inputs, outputs)
         m.param.watch(self._render, ["result"])
         self._render()
 

@@ -18,7 +18,14 @@ from bokeh.plotting import figure
 from rules import moo2
 from rules.dice import Distribution
 from webapp.charts import style_figure
-from webapp.components import Figure, figures_html, general_error, input_field, result_pane
+from webapp.components import (
+    Figure,
+    figures_html,
+    general_error,
+    input_field,
+    page_row,
+    result_pane,
+)
 from webapp.formatting import percent
 from webapp.pages.base import Calculator
 from webapp.theme import THEMES
@@ -240,12 +247,7 @@ class Moo2ShotView(pn.viewable.Viewer):
             sizing_mode="stretch_width",
             styles={"flex": "1 1 320px"},
         )
-        # No min_width on the columns: Panel and Bokeh would give the row the sum
-        # of its children's, and the two columns could not wrap under each other on a phone.
-        self._layout = pn.Row(
-            inputs, outputs, sizing_mode="stretch_width",
-            styles={"flex-wrap": "wrap", "gap": "0.5rem", "min-width": "0"},
-        )  # fmt: skip
+        self._layout = page_row(inputs, outputs)
         m.param.watch(self._render, ["result", "double_penalty", "mount", "squares"])
         self._render()
 
