@@ -507,6 +507,23 @@ def is_current(dist: Path = DIST) -> bool:
 # --------------------------------------------------------------------------------------------
 
 
+CHROMIUM = "/usr/bin/chromium"
+"""Debian's Chromium, which the browser tests and the benchmark drive (never a downloaded one)."""
+
+CHROMIUM_ARGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    # Without these, Chromium keeps trying to reach Google's hosts, which this machine refuses.
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+)
+"""How the browser tests and the benchmark start Chromium against a served build."""
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Static files with the right types for modules, wasm and the manifest."""
 

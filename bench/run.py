@@ -50,17 +50,8 @@ if str(ROOT) not in sys.path:
 import build  # noqa: E402
 
 WORK = ROOT / "bench" / ".work"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+CHROMIUM = build.CHROMIUM
+CHROMIUM_ARGS = list(build.CHROMIUM_ARGS)
 LOAD_TIMEOUT_S = 300
 """How long one load may take before the run is recorded as failed."""
 QUIET_S = 1.5

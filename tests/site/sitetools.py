@@ -17,17 +17,8 @@ if str(ROOT) not in sys.path:
 
 import build  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+CHROMIUM = build.CHROMIUM
+CHROMIUM_ARGS = list(build.CHROMIUM_ARGS)
 FIND_SOURCE = """
 const find = (column) => {
   for (const model of window.rangefinderDocument.all_models) {
