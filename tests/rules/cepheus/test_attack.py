@@ -578,7 +578,7 @@ def build(fields: dict[str, Any]) -> AttackSituation | None:
         return None
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(max_examples=150, suppress_health_check=[*settings.default.suppress_health_check, HealthCheck.filter_too_much])
 @given(situations)
 @example({**BASE, "band": RangeBand.MEDIUM, "referee_dm": 0, "armor": 0})
 def test_odds_invariants(fields: dict[str, Any]) -> None:
@@ -605,7 +605,7 @@ def test_odds_invariants(fields: dict[str, Any]) -> None:
             )
 
 
-@settings(max_examples=60, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(max_examples=60, suppress_health_check=[*settings.default.suppress_health_check, HealthCheck.filter_too_much])
 @given(situations, st.sampled_from(list(RangeBand)))
 def test_more_range_never_raises_the_hit_chance_of_a_rifle(
     fields: dict[str, Any], farther: RangeBand
