@@ -38,7 +38,7 @@ class App(pn.viewable.Viewer):
         for page in PAGES:
             groups.setdefault(page.system, {})[page.title] = page.slug
         self._nav_select = pn.widgets.Select(
-            name="Calculator",
+            label="Calculator",
             groups=groups,
             value=PAGES[0].slug,
             sizing_mode="stretch_width",
@@ -46,7 +46,7 @@ class App(pn.viewable.Viewer):
             css_classes=["rf-nav-select"],
         )
         self._nav_select.param.watch(lambda e: self._go(e.new), "value")
-        self._home_button = pn.widgets.Button(name="All calculators", button_type="light")
+        self._home_button = pn.widgets.Button(label="All calculators", color="light")
         self._home_button.on_click(lambda _e: self._go(HOME))
         self._nav = pn.Row(
             self._home_button,

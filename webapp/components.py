@@ -1,44 +1,132 @@
-"""Building blocks every page uses: an input with its error beside it, big result figures.
+"""What every page shares: the page layout, input fields with their errors, number cards,
+tables, step lists, notes, bar charts and the words for choices.
 
 Pages build their widgets from the model's parameters with :func:`input_field`, so bounds,
-choices and labels come from one place, and a rule's ``ValueError`` that names an input is
-shown right under that input (the model keeps its last good result meanwhile).
+choices and labels come from one place, and a rule's ``ValueError`` about an input is shown
+right under that input, worded with its label (the model keeps its last good result
+meanwhile). Nothing here is a rule: every number a page shows comes from :mod:`rules`.
 """
 
 from __future__ import annotations
 
+import enum
 import html
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 import panel as pn
 import param
+from bokeh.models import ColumnDataSource, HoverTool
+from bokeh.plotting import figure
 
-from webapp.pages.base import Calculator
-from webapp.styles import RESULT_CSS
+from rules.dice import Distribution
+from webapp.formatting import percent
+from webapp.styles import LAYOUT_CSS, PANE_CSS
+from webapp.theme import THEMES
 
-__all__ = ["Figure", "figures_html", "general_error", "input_field", "page_row", "result_pane"]
+if TYPE_CHECKING:
+    from webapp.pages.base import Calculator
+
+__all__ = [
+    "BarChart",
+    "Figure",
+    "choices",
+    "details_column",
+    "figures_html",
+    "general_error",
+    "group",
+    "heading",
+    "html_pane",
+    "html_table",
+    "input_field",
+    "inputs_column",
+    "mean_text",
+    "note",
+    "note_html",
+    "page_layout",
+    "row",
+    "signed",
+    "spell",
+    "summary_pane",
+]
+
+
+# --- Words -----------------------------------------------------------------------------------
+
+
+def spell(member: enum.Enum) -> str:
+    """A member's name as the rulebook writes it: its ``label`` if it has one, else its value.
+
+    >>> from rules.cepheus import Stance, WeaponType
+    >>> spell(WeaponType.ASSAULT_WEAPON), spell(Stance.PRONE)
+    ('Assault Weapon', 'Prone')
+    """
+    label = getattr(member, "label", None)
+    if isinstance(label, str):
+        return label
+    return str(member.value).replace("_", " ").capitalize()
+
+
+def choices[E: enum.Enum](
+    enum_type: type[E] | Iterable[E], labels: Mapping[E, str] | None = None
+) -> dict[str, str]:
+    """``param.Selector`` objects for an enum of :mod:`rules`: shown label -> value.
+
+    The values (the deep-link text) are the enum's own values; ``labels`` overrides the
+    label of some members.
+
+    >>> from rules.cepheus import Reaction
+    >>> choices(Reaction, {Reaction.NONE: "No reaction"})
+    {'No reaction': 'none', 'Dodge': 'dodge', 'Parry': 'parry'}
+    """
+    labels = labels or {}
+    return {labels.get(member, spell(member)): str(member.value) for member in enum_type}
+
+
+def signed(value: int) -> str:
+    """A DM as the rulebook prints it: ``+2``, ``+0``, ``-1``.
+
+    >>> signed(2), signed(0), signed(-1)
+    ('+2', '+0', '-1')
+    """
+    return f"{value:+d}"
+
+
+def mean_text(distribution: Distribution[int]) -> tuple[str, str]:
+    """(``"7.50"``, ``"15/2"``): a mean for a result figure, rounded and exact."""
+    mean = distribution.mean()
+    return f"{float(mean):.2f}", str(mean)
+
+
+# --- Inputs ----------------------------------------------------------------------------------
 
 
 def _widget_for(model: Calculator, name: str, **kw: Any) -> pn.widgets.Widget:
     parameter = model.param[name]
     if isinstance(parameter, param.Boolean):
         return pn.widgets.Checkbox.from_param(parameter, **kw)
+    kw.setdefault("sizing_mode", "stretch_width")
     if isinstance(parameter, param.Integer):
-        return pn.widgets.IntInput.from_param(parameter, sizing_mode="stretch_width", **kw)
+        return pn.widgets.IntInput.from_param(parameter, **kw)
     if isinstance(parameter, param.Number):
-        return pn.widgets.FloatInput.from_param(parameter, sizing_mode="stretch_width", **kw)
-    if isinstance(parameter, param.Selector) and len(parameter.objects) <= 4:
-        return pn.widgets.RadioButtonGroup.from_param(parameter, sizing_mode="stretch_width", **kw)
+        return pn.widgets.FloatInput.from_param(parameter, **kw)
     if isinstance(parameter, param.Selector):
-        return pn.widgets.Select.from_param(parameter, sizing_mode="stretch_width", **kw)
-    return pn.widgets.TextInput.from_param(parameter, sizing_mode="stretch_width", **kw)
+        longest = max((len(str(label)) for label in parameter.names or {}), default=0)
+        if len(parameter.objects) <= 4 and longest <= 18 and kw.pop("widget", None) != "select":
+            return pn.widgets.RadioButtonGroup.from_param(parameter, **kw)
+        kw.pop("widget", None)
+        return pn.widgets.Select.from_param(parameter, **kw)
+    return pn.widgets.TextInput.from_param(parameter, **kw)
 
 
 def input_field(model: Calculator, name: str, **kw: Any) -> pn.Column:
     """The widget for input ``name`` of ``model``, with the input's error message under it.
 
-    Radio-button groups get their label as a line of text above them (Bokeh gives them none).
+    The widget is made from the parameter (label, bounds, choices); a choice of up to four
+    short options is a row of buttons, a longer one a drop-down (``widget="select"`` forces
+    it). Button rows get their label as a line of text above them (Bokeh gives them none).
     """
     widget = _widget_for(model, name, **kw)
     parts: list[Any] = []
@@ -59,7 +147,7 @@ def input_field(model: Calculator, name: str, **kw: Any) -> pn.Column:
             css_classes=["rf-input-error"],
         )
     )
-    return pn.Column(*parts, sizing_mode="stretch_width", margin=0)
+    return pn.Column(*parts, sizing_mode="stretch_width", margin=0, css_classes=["rf-field"])
 
 
 def general_error(model: Calculator) -> pn.pane.Alert:
@@ -77,9 +165,31 @@ def general_error(model: Calculator) -> pn.pane.Alert:
     )  # fmt: skip
 
 
+def group(title: str, *objects: Any, collapsed: bool = True) -> pn.Card:
+    """A collapsible group of inputs."""
+    return pn.Card(
+        *objects, title=title, collapsed=collapsed, sizing_mode="stretch_width", margin=(4, 5)
+    )
+
+
+def heading(text: str, **kw: Any) -> pn.pane.Markdown:
+    """A section heading among the inputs or details."""
+    kw.setdefault("margin", (10, 10, 0, 10))
+    return pn.pane.Markdown(f"### {text}", **kw)
+
+
+def note(text: str, **kw: Any) -> pn.pane.HTML:
+    """A short muted note (plain text, escaped) among the inputs or details."""
+    kw.setdefault("margin", (0, 10, 5, 10))
+    return html_pane(f"<p class='rf-note'>{html.escape(text)}</p>", **kw)
+
+
+# --- Results ---------------------------------------------------------------------------------
+
+
 @dataclass(frozen=True)
 class Figure:
-    """One big number of a result panel."""
+    """One key number of a result: its value, what it is, a test id and an exact detail."""
 
     value: str
     label: str
@@ -87,8 +197,8 @@ class Figure:
     detail: str = ""
 
 
-def figures_html(figures: list[Figure], note: str = "") -> str:
-    """Result figures as HTML (use in a ``pn.pane.HTML`` with ``stylesheets=[RESULT_CSS]``).
+def figures_html(figures: Sequence[Figure], note: str = "") -> str:
+    """Number cards and the rule note as HTML (for :func:`summary_pane` / :func:`html_pane`).
 
     Each figure's value carries ``data-testid`` so tests and users' scripts can read it."""
     cards = "".join(
@@ -99,24 +209,179 @@ def figures_html(figures: list[Figure], note: str = "") -> str:
         + "</span></div>"
         for f in figures
     )
-    out = f"<div class='rf-figures'>{cards}</div>"
-    if note:
-        out += f"<p class='rf-note'>{html.escape(note)}</p>"
-    return out
+    out = f"<div class='rf-figures'>{cards}</div>" if cards else ""
+    return out + note_html(note)
+
+
+def note_html(text: str) -> str:
+    """The rule note of a result (what rule, which source, which interpretation) as HTML."""
+    return f"<p class='rf-note' data-testid='rule-note'>{html.escape(text)}</p>" if text else ""
+
+
+def html_pane(text: str = "", **kw: Any) -> pn.pane.HTML:
+    """An HTML pane with the shared styles (figures, tables, step lists, notes)."""
+    kw.setdefault("sizing_mode", "stretch_width")
+    return pn.pane.HTML(text, stylesheets=PANE_CSS, **kw)
+
+
+def summary_pane() -> pn.pane.HTML:
+    """The pane of a page's key figures and rule note (first on a phone, kept in view).
+
+    ``aria-live``: a screen reader hears the new numbers after an input changes."""
+    return html_pane(css_classes=["rf-summary"], margin=(0, 5))
+
+
+def html_table(
+    header: Sequence[str],
+    rows: Iterable[Sequence[str]],
+    *,
+    numeric: Iterable[int] = (),
+    current: Callable[[int], bool] = lambda _i: False,
+    total: Sequence[str] | None = None,
+    testid: str = "",
+    row_testids: Sequence[str] = (),
+    caption: str = "",
+) -> str:
+    """An escaped HTML table; ``numeric`` columns are right-aligned, ``current`` rows marked.
+
+    >>> html_table(["DM"], [["+1"]], numeric=[0])  # doctest: +ELLIPSIS
+    "<table class='rf-table'><thead><tr><th class='rf-num'>DM</th>...<td class='rf-num'>+1</td>..."
+    """
+    right = set(numeric)
+
+    def cell(tag: str, column: int, text: str) -> str:
+        css = " class='rf-num'" if column in right else ""
+        return f"<{tag}{css}>{html.escape(text)}</{tag}>"
+
+    head = "".join(cell("th", i, text) for i, text in enumerate(header))
+    body = []
+    for index, row in enumerate(rows):
+        attributes = " class='rf-current'" if current(index) else ""
+        if index < len(row_testids):
+            attributes += f" data-testid='{html.escape(row_testids[index])}'"
+        body.append(
+            f"<tr{attributes}>" + "".join(cell("td", i, t) for i, t in enumerate(row)) + "</tr>"
+        )
+    if total is not None:
+        body.append(
+            "<tr class='rf-total'>"
+            + "".join(cell("td", i, t) for i, t in enumerate(total))
+            + "</tr>"
+        )
+    tid = f" data-testid='{html.escape(testid)}'" if testid else ""
+    cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
+    return (
+        f"<table class='rf-table'{tid}>{cap}<thead><tr>{head}</tr></thead>"
+        f"<tbody>{''.join(body)}</tbody></table>"
+    )
+
+
+# --- Layout ----------------------------------------------------------------------------------
+
+
+def inputs_column(*objects: Any) -> pn.Column:
+    """A page's inputs (at most 400 px wide on a wide screen, full width on a phone)."""
+    return pn.Column(*objects, sizing_mode="stretch_width", css_classes=["rf-inputs"], margin=0)
+
+
+def details_column(*objects: Any) -> pn.Column:
+    """A page's charts and tables, under its key figures."""
+    return pn.Column(*objects, sizing_mode="stretch_width", css_classes=["rf-details"], margin=0)
+
+
+def page_layout(summary: Any, inputs: Any, details: Any) -> pn.Column:
+    """The page: inputs on the left, key figures and details on the right; on a narrow
+    screen the key figures first (and kept in view at the top while scrolling), then the
+    inputs, then the details.
+
+    A CSS grid (``LAYOUT_CSS``), not Panel rows: a Bokeh row takes the sum of its children's
+    minimum widths as its own, and a phone would scroll sideways."""
+    return pn.Column(
+        summary,
+        inputs,
+        details,
+        sizing_mode="stretch_width",
+        css_classes=["rf-page"],
+        stylesheets=[LAYOUT_CSS],
+        styles={"min-width": "0"},
+    )
+
+
+def row(*items: Any, basis: int = 260) -> pn.Row:
+    """Items side by side, each ``basis`` px wide or more, wrapping on a narrow screen."""
+    return pn.Row(
+        *(
+            pn.Column(item, sizing_mode="stretch_width", margin=0,
+                      styles={"flex": f"1 1 {basis}px", "min-width": "0"})
+            for item in items
+        ),
+        sizing_mode="stretch_width",
+        styles={"flex-wrap": "wrap", "gap": "0.5rem", "min-width": "0"},
+    )  # fmt: skip
+
+
+# --- Charts ----------------------------------------------------------------------------------
+
+
+class BarChart:
+    """A bar chart of a distribution whose data is replaced (never the figure) on each render."""
+
+    def __init__(self, title: str, x_label: str, *, categorical: bool = False) -> None:
+        self.source = ColumnDataSource(
+            {"x": [], "probability": [], "percent": [], "label": [], "color": []}
+        )
+        options: dict[str, Any] = {"x_range": []} if categorical else {}
+        self.figure = figure(
+            height=250, width=320, min_width=200, sizing_mode="stretch_width", title=title,
+            x_axis_label=x_label, y_axis_label="probability", toolbar_location=None, tools="",
+            **options,
+        )  # fmt: skip
+        bars = self.figure.vbar(
+            x="x", top="probability", width=0.8, color="color", source=self.source
+        )
+        self.figure.add_tools(
+            HoverTool(tooltips=[("", "@label"), ("chance", "@percent")], renderers=[bars])
+        )
+        self.figure.y_range.start = 0
+        self.categorical = categorical
+
+    def show[K](
+        self,
+        distribution: Mapping[K, Fraction] | None,
+        *,
+        theme: str,
+        label: Callable[[K], str] = str,
+        colour: Callable[[K], str] = lambda _k: "accent",
+        x: Callable[[K], Any] = lambda k: k,
+        title: str | None = None,
+    ) -> None:
+        """Show ``distribution`` (``None``: no bars); ``colour`` names a theme colour."""
+        colours = THEMES[theme]
+        keys = list(distribution or {})
+        data = {
+            "x": [x(k) for k in keys],
+            "probability": [float(distribution[k]) for k in keys] if distribution else [],
+            "percent": [percent(distribution[k]) for k in keys] if distribution else [],
+            "label": [label(k) for k in keys],
+            "color": [colours[colour(k)] for k in keys],
+        }
+        if self.categorical:
+            self.figure.x_range.factors = [str(v) for v in data["x"]]
+        self.source.data = data
+        if title is not None:
+            self.figure.title.text = title
+
+
+# --- Transitional: removed once every page is on PageView ------------------------------------
 
 
 def result_pane() -> pn.pane.HTML:
-    """An HTML pane styled for :func:`figures_html`."""
-    return pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[RESULT_CSS])
+    """Transitional (pages not yet on :class:`~webapp.pages.base.PageView`)."""
+    return html_pane()
 
 
 def page_row(*columns: Any) -> pn.Row:
-    """A page's columns (inputs, then outputs): side by side on a wide screen, stacked on a
-    narrow one.
-
-    Give the columns a CSS flex basis (``styles={"flex": "1 1 300px"}``), never a Panel
-    ``min_width`` or fixed width: a Bokeh row takes the sum of its children's minimum widths
-    as its own, wrapping or not, and a phone would scroll sideways."""
+    """Transitional (pages not yet on :class:`~webapp.pages.base.PageView`)."""
     return pn.Row(
         *columns,
         sizing_mode="stretch_width",

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from decimal import Decimal, localcontext
 from fractions import Fraction
 
-__all__ = ["percent"]
+__all__ = ["exact_text", "percent"]
 
 
 def percent(p: Fraction, digits: int = 1) -> str:
@@ -19,3 +20,29 @@ def percent(p: Fraction, digits: int = 1) -> str:
     if value.denominator == 1:
         return f"{value.numerator}%"
     return f"{float(value):.{digits}f}%"
+
+
+def exact_text(value: int | Fraction) -> str:
+    """An exact number as text: whole numbers and terminating decimals as such, else ``a/b``.
+
+    >>> exact_text(26), exact_text(Fraction(39, 2)), exact_text(Fraction(7, 4))
+    ('26', '19.5', '1.75')
+    >>> exact_text(Fraction(10, 3)), exact_text(Fraction(-1, 8))
+    ('10/3', '-0.125')
+    """
+    number = Fraction(value)
+    if number.denominator == 1:
+        return str(number.numerator)
+    rest, digits = number.denominator, 0
+    for prime in (2, 5):
+        count = 0
+        while rest % prime == 0:
+            rest //= prime
+            count += 1
+        digits = max(digits, count)
+    if rest != 1 or digits > 12:
+        return f"{number.numerator}/{number.denominator}"
+    with localcontext() as context:
+        context.prec = 80
+        decimal = Decimal(number.numerator) / Decimal(number.denominator)
+    return f"{decimal:.{digits}f}"

@@ -5,7 +5,7 @@ roots, so these follow the theme toggle too."""
 
 from __future__ import annotations
 
-__all__ = ["RESULT_CSS"]
+__all__ = ["LAYOUT_CSS", "LIST_CSS", "PANE_CSS", "RESULT_CSS", "TABLE_CSS"]
 
 RESULT_CSS = """
 .rf-figures { display: flex; flex-wrap: wrap; gap: 0.75rem 1.5rem; margin: 0.25rem 0 0.5rem; }
@@ -17,5 +17,89 @@ RESULT_CSS = """
 .rf-label { font-size: 0.85rem; color: var(--rf-muted, #5b6878); }
 .rf-label code { font-size: 0.8rem; }
 .rf-note { margin: 0.25rem 0; color: var(--rf-muted, #5b6878); font-size: 0.9rem; }
+@media (max-width: 760px) {
+  .rf-figures { gap: 0.4rem; margin: 0.25rem 0; }
+  .rf-figure { min-width: 6.5rem; flex: 1 1 28%; padding: 0.3rem 0.5rem; }
+  .rf-big { font-size: 1.35rem; }
+  .rf-label { font-size: 0.78rem; }
+  .rf-note { font-size: 0.8rem; }
+}
 """
 """Big result figures (``rf-figure``/``rf-big``/``rf-label``) and notes (``rf-note``)."""
+
+LAYOUT_CSS = """
+:host { min-width: 0; }
+@media (min-width: 761px) {
+  :host { display: grid !important; column-gap: 1rem; align-items: start;
+    grid-template-columns: minmax(280px, 400px) minmax(0, 1fr);
+    grid-template-areas: "inputs summary" "inputs details"; grid-template-rows: auto 1fr; }
+  .rf-inputs { grid-area: inputs; }
+  .rf-summary { grid-area: summary; }
+  .rf-details { grid-area: details; }
+}
+@media (max-width: 760px) {
+  /* The answer first, and kept in view while the inputs below it change. */
+  .rf-summary { position: sticky; top: 0; z-index: 10; background: var(--rf-bg, #f6f7f9);
+    box-shadow: 0 6px 6px -6px rgba(0, 0, 0, 0.25); padding-bottom: 0.25rem; }
+}
+"""
+"""The page layout (:func:`webapp.components.page_layout`): a grid on a wide screen; on a
+narrow one the key figures, sticky at the top, then the inputs, then the details."""
+
+TABLE_CSS = """
+.rf-table { border-collapse: collapse; width: 100%; font-size: 0.92rem;
+  font-variant-numeric: tabular-nums; color: var(--rf-text, #1d2733); }
+.rf-table caption { text-align: left; font-weight: 650; padding: 0.25rem 0; }
+.rf-table th, .rf-table td { padding: 0.25rem 0.5rem; text-align: left; vertical-align: top;
+  border-bottom: 1px solid var(--rf-border, #d9dee5); }
+.rf-table th { color: var(--rf-muted, #5b6878); font-weight: 600; }
+.rf-table .rf-num { text-align: right; white-space: nowrap; }
+.rf-table tr.rf-total td { font-weight: 700; border-top: 2px solid var(--rf-muted, #5b6878);
+  border-bottom: none; }
+.rf-table tr.rf-current td { background: rgba(90, 169, 230, 0.18); font-weight: 650; }
+.rf-log { margin: 0; padding: 0.5rem 0.75rem; white-space: pre-wrap; overflow-wrap: anywhere;
+  font-size: 0.85rem; line-height: 1.45; border: 1px solid var(--rf-border, #d9dee5);
+  border-radius: 6px; background: var(--rf-surface, #fff); color: var(--rf-text, #1d2733); }
+@media (max-width: 560px) {
+  .rf-table { font-size: 0.85rem; }
+  .rf-table th, .rf-table td { padding: 0.2rem 0.3rem; }
+}
+.rf-warn { margin: 0.25rem 0; padding: 0.4rem 0.6rem; border-left: 4px solid #d9822b;
+  background: rgba(217, 130, 43, 0.12); color: var(--rf-text, #1d2733); }
+"""
+"""Tables (``rf-table``), the roll log (``rf-log``) and warnings (``rf-warn``)."""
+
+LIST_CSS = """
+.rf-section { margin: 0.75rem 0 0.25rem; font-size: 1.05rem; font-weight: 650;
+  color: var(--rf-text, #1d2733); }
+.rf-steps { list-style: none; counter-reset: rf-step; margin: 0; padding: 0; }
+.rf-step { counter-increment: rf-step; position: relative; margin: 0 0 0.5rem;
+  padding: 0.45rem 0.6rem 0.5rem 2.6rem; border: 1px solid var(--rf-border, #d9dee5);
+  border-radius: 8px; background: var(--rf-surface, #fff); color: var(--rf-text, #1d2733); }
+.rf-step::before { content: counter(rf-step); position: absolute; left: 0.55rem; top: 0.45rem;
+  width: 1.5rem; height: 1.5rem; border-radius: 50%; background: var(--rf-accent, #1f6fb2);
+  color: var(--rf-surface, #fff); font-size: 0.8rem; font-weight: 700; line-height: 1.5rem;
+  text-align: center; }
+.rf-step-head { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.25rem 0.5rem; }
+.rf-step-label { font-weight: 650; font-size: 1rem; }
+.rf-badge { font-size: 0.75rem; padding: 0 0.4rem; border-radius: 0.6rem;
+  border: 1px solid var(--rf-border, #d9dee5); color: var(--rf-muted, #5b6878); }
+.rf-step-why { margin: 0.15rem 0 0.25rem; font-size: 0.9rem; color: var(--rf-muted, #5b6878);
+  overflow-wrap: anywhere; }
+.rf-nums { display: flex; flex-wrap: wrap; gap: 0.3rem 0.5rem; margin: 0; }
+.rf-numval { display: inline-flex; align-items: baseline; gap: 0.3rem; padding: 0.1rem 0.45rem;
+  border-radius: 6px; background: var(--design-secondary-color, #e4e8ee); font-size: 0.85rem; }
+.rf-numval dt { color: var(--rf-muted, #5b6878); margin: 0; }
+.rf-numval dd { margin: 0; font-weight: 700; font-variant-numeric: tabular-nums; }
+.rf-numval.rf-changed dd { color: var(--rf-accent, #1f6fb2); }
+.rf-was { font-weight: 400; color: var(--rf-muted, #5b6878); text-decoration: line-through;
+  margin-right: 0.2rem; }
+.rf-list { margin: 0.25rem 0; padding-left: 1.25rem; font-size: 0.95rem;
+  color: var(--rf-text, #1d2733); }
+.rf-list li { margin: 0.15rem 0; }
+.rf-none { color: var(--rf-muted, #5b6878); font-size: 0.9rem; margin: 0.25rem 0; }
+"""
+"""Step lists (``rf-steps``: each rule applied, with the numbers after it) and plain lists."""
+
+PANE_CSS = [RESULT_CSS, TABLE_CSS, LIST_CSS]
+"""Stylesheets of every HTML pane (:func:`webapp.components.html_pane`)."""

@@ -1,22 +1,61 @@
-"""The registry of pages: one entry per calculator, grouped by rule set.
+"""The registry of pages: one line per calculator, grouped by rule set, in navigation order.
 
-Each rule set's pages live in their own subpackage (``webapp/pages/moo2/``, ...), whose
-``PAGES`` tuple lists them; this module gathers them in navigation order. The landing page,
-the navigation and the ``?page=`` deep link all read :data:`PAGES`, so a page exists once
-it is listed there (no ``if page == ...`` chains elsewhere).
+The app (navigation, landing page, ``?page=`` deep links), the build (prerendered pages,
+the page list) and the tests (the page contract, run over every page) all read
+:data:`PAGES`, so a page exists once it is listed here. A page is one module,
+``webapp/pages/<system>/<page>.py``, holding its :class:`~webapp.pages.base.Calculator` and
+its :class:`~webapp.pages.base.PageView` (see the README's "Adding a page").
 """
 
 from __future__ import annotations
 
-from webapp.pages.cepheus import PAGES as CEPHEUS_PAGES
-from webapp.pages.lurasko import PAGES as LURASKO_PAGES
-from webapp.pages.moo2 import PAGES as MOO2_PAGES
 from webapp.pages.registry import Page
 
-__all__ = ["PAGES", "Page", "find_page"]
+__all__ = ["CEPHEUS", "LURASKO", "MOO2", "PAGES", "Page", "find_page"]
 
-PAGES: tuple[Page, ...] = (*MOO2_PAGES, *CEPHEUS_PAGES, *LURASKO_PAGES)
-"""Every page, in navigation order."""
+MOO2 = "Master of Orion II (1.50)"
+CEPHEUS = "Cepheus Engine SRD"
+LURASKO = "Legends of Lur-Asko"
+
+PAGES: tuple[Page, ...] = (
+    Page("moo2-shot", MOO2, "Beam shot",
+         "Chance to hit, damage potential and the exact damage distribution of one beam shot, "
+         "with the range penalty of every mount.",
+         "webapp.pages.moo2.shot:Moo2ShotView"),
+    Page("cepheus-attack", CEPHEUS, "Attack",
+         "Range band, difficulty and every modifier of personal combat: the exact chance to "
+         "hit, the Effect and the damage after armor, and a roll with its log.",
+         "webapp.pages.cepheus.attack:CepheusAttackView"),
+    Page("cepheus-range-bands", CEPHEUS, "Range bands",
+         "The range band of a distance in squares or metres, and the attack difficulty of "
+         "every weapon type at every band.",
+         "webapp.pages.cepheus.range_bands:CepheusRangeBandsView"),
+    Page("cepheus-damage", CEPHEUS, "Damage & wounds",
+         "Damage to Strength, Dexterity and Endurance, and the wound state from the Damage "
+         "Results table.",
+         "webapp.pages.cepheus.damage:CepheusDamageView"),
+    Page("cepheus-vehicle", CEPHEUS, "Vehicle damage",
+         "Single, double and triple hits from damage, hit-location odds of the external, "
+         "internal and robot tables, and what repeated hits do.",
+         "webapp.pages.cepheus.vehicle:CepheusVehicleView"),
+    Page("cepheus-initiative", CEPHEUS, "Initiative",
+         "A round-order tracker: 2D6 + DEX DM, ambush, hastening, reactions, delay, Tactics "
+         "and Leadership.",
+         "webapp.pages.cepheus.initiative:CepheusInitiativeView"),
+    Page("lurasko-attack", LURASKO, "Attack resolver",
+         "One attack that hit, step by step: shielding, critical hit, drive, armor range, "
+         "resistances, degrees of injury and energy side effects, with the shield points left.",
+         "webapp.pages.lurasko.attack:LuraskoAttackView"),
+    Page("lurasko-armor", LURASKO, "Armor chart",
+         "Damage taken against drive for an armor range, electric damage through metallic "
+         "armor alongside.",
+         "webapp.pages.lurasko.armor:LuraskoArmorView"),
+    Page("lurasko-pseudogravity", LURASKO, "Pseudogravity",
+         "Pseudogravity points needed to affect a target: pound weight, inventory, flying SPD "
+         "and overlapping ætherial silencing.",
+         "webapp.pages.lurasko.pseudogravity:LuraskoPseudogravityView"),
+)  # fmt: skip
+"""Every page, in navigation order (grouped by system)."""
 
 
 def find_page(slug: str) -> Page:

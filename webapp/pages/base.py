@@ -1,18 +1,48 @@
-"""What every calculator page shares: validated inputs, the last good result, deep links.
+"""The page contract: a model that computes and a view that renders, and nothing else per page.
 
-A page is a :class:`Calculator` (a ``param.Parameterized`` model: inputs are parameters,
-``compute`` calls :mod:`rules`) and a view (a ``pn.viewable.Viewer``) that only renders it.
+A page is two classes in one module (``webapp/pages/<system>/<page>.py``):
+
+- a :class:`Calculator`: its inputs are its parameters (each with a ``label``, bounds and
+  choices from :mod:`rules`), :meth:`Calculator.compute` calls :mod:`rules` and returns the
+  result. Everything else is shared: validation, the last good result, the error attributed to
+  the input it concerns, deep links.
+- a :class:`PageView`: lays out the inputs (widgets made from the parameters), the key figures
+  (first on a phone, and kept in view), the details (charts, tables), the error beside the
+  input it concerns and the rule note. A page declares only what differs: its sections of
+  inputs, its figures, its details and how it renders a result.
+
+An error is structure, not prose: :class:`rules.validation.InvalidInput` carries the
+``parameter`` it is about, the ``allowed`` values and the ``value`` given. The model maps the
+parameter to one of its inputs (same name, or :attr:`Calculator.error_inputs`, or
+:func:`inputs_named` around a call) and the page shows the message with the input's label,
+so no internal name reaches the screen.
 """
 
 from __future__ import annotations
 
+import functools
+import math
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from fractions import Fraction
 from typing import Any, ClassVar
 
+import panel as pn
 import param
 
-__all__ = ["Calculator", "QueryError", "parse_value"]
+from rules.validation import InvalidInput
+
+__all__ = [
+    "Calculator",
+    "PageView",
+    "QueryError",
+    "exact_decimal",
+    "input_error",
+    "inputs_named",
+    "parse_value",
+    "whole_number",
+]
 
 
 class QueryError(ValueError):
@@ -55,21 +85,89 @@ def parse_value(parameter: param.Parameter, text: str) -> Any:
     return text
 
 
+def input_error(name: str, allowed: str, value: object) -> InvalidInput:
+    """The error a page raises about its own input ``name`` (as the rules raise theirs)."""
+    error = InvalidInput(f"{name} must be {allowed}, got {value!r}")
+    error.parameter, error.allowed, error.value = name, allowed, value  # type: ignore[attr-defined]
+    return error
+
+
+def exact_decimal(name: str, value: object) -> Fraction:
+    """A typed decimal (a float from a number box) as the exact decimal the user typed.
+
+    ``12.1`` is read as 121/10, not as the binary float nearest to it, so the page and the
+    rulebook agree at band edges. An error about input ``name`` for anything but a finite
+    number.
+
+    >>> exact_decimal("distance", 50.1), exact_decimal("distance", 3)
+    (Fraction(501, 10), Fraction(3, 1))
+    """
+    if isinstance(value, bool) or not isinstance(value, int | float | Fraction):
+        raise input_error(name, "a number", value)
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise input_error(name, "a finite number", value)
+        return Fraction(repr(value))
+    return Fraction(value)
+
+
+def whole_number(name: str, value: Fraction, allowed: str = "a whole number") -> int:
+    """``value`` as an ``int``; an error about input ``name`` if it has a fraction.
+
+    >>> whole_number("distance", Fraction(20))
+    20
+    """
+    if value.denominator != 1:
+        raise input_error(name, allowed, float(value))
+    return int(value)
+
+
+@contextmanager
+def inputs_named(names: Mapping[str, str] | str) -> Iterator[None]:
+    """Attribute a rule's error to the page input that fed the parameter it names.
+
+    ``names`` maps a rule's parameter to the page input (``{"points": "s2_points"}``); a
+    single input name takes every error raised inside. The error keeps its ``allowed`` and
+    ``value``; only its ``parameter`` changes.
+
+    >>> from rules import cepheus
+    >>> try:
+    ...     with inputs_named({"squares": "distance"}):
+    ...         cepheus.range_band(-1)
+    ... except ValueError as error:
+    ...     print(error.parameter)
+    distance
+    """
+    try:
+        yield
+    except ValueError as error:
+        parameter = getattr(error, "parameter", None)
+        if isinstance(names, str):
+            error.parameter = names  # type: ignore[attr-defined]
+        elif parameter is not None:
+            # "levels[0]" is about the parameter "levels".
+            key = parameter if parameter in names else re.split(r"[\[.]", parameter, 1)[0]
+            if key in names:
+                error.parameter = names[key]  # type: ignore[attr-defined]
+        raise
+
+
 class Calculator(param.Parameterized):
     """Base of every page model.
 
-    Subclasses declare their inputs as parameters (listed in ``inputs``, in display and URL
-    order) and implement :meth:`compute`, which calls :mod:`rules` and returns the result
-    object the view renders. Bad input never crashes: ``compute`` raising ``ValueError``
-    leaves ``result`` at the last good value and puts the message in ``error``, attributed
-    to the input it names (``error_input``).
+    Every parameter a subclass declares is an input (in display and deep-link order), except
+    those with a negative ``precedence``. :meth:`compute` calls :mod:`rules` and returns the
+    result object the view renders. Bad input never crashes: ``compute`` raising
+    ``ValueError`` leaves ``result`` at the last good value and puts the message, worded with
+    the input's label, in ``error``, and the input's name in ``error_input``.
     """
 
-    inputs: ClassVar[tuple[str, ...]] = ()
+    error_inputs: ClassVar[Mapping[str, str]] = {}
+    """Rule parameters that an input of this page feeds under another name: rule -> input."""
 
     result = param.Parameter(default=None, precedence=-1, doc="The last good result.")
     error = param.String(default="", precedence=-1, doc="Why the current inputs fail, or ''.")
-    error_input = param.String(default="", precedence=-1, doc="The input the error names.")
+    error_input = param.String(default="", precedence=-1, doc="The input the error is about.")
 
     def __init__(self, **params: Any) -> None:
         # An emptied number box sends None. Let it reach compute(), so that the rules'
@@ -83,26 +181,60 @@ class Calculator(param.Parameterized):
         self.param.watch(self._refresh, list(self.inputs))
         self._refresh()
 
+    @classmethod
+    @functools.cache
+    def input_names(cls) -> tuple[str, ...]:
+        """The inputs: every parameter of the page with no negative precedence, in order."""
+        return tuple(
+            name
+            for name, parameter in cls.param.objects("existing").items()
+            if name != "name" and (parameter.precedence is None or parameter.precedence >= 0)
+        )
+
+    @property
+    def inputs(self) -> tuple[str, ...]:
+        """The names of the inputs (see :meth:`input_names`)."""
+        return type(self).input_names()
+
+    def label_of(self, name: str) -> str:
+        """How the page names input ``name``: its parameter's label."""
+        return str(self.param[name].label)
+
     def compute(self) -> Any:
         raise NotImplementedError
+
+    def input_of(self, error: BaseException) -> str:
+        """The input an error is about, or ``''`` when it is about none in particular."""
+        parameter = getattr(error, "parameter", None)
+        if not isinstance(parameter, str):
+            # Transitional, until every rule's error carries its parameter.
+            found = re.match(r"[A-Za-z_][\w\[\].]*", str(error))
+            parameter = found.group(0) if found else ""
+        name = self.error_inputs.get(parameter, parameter)
+        return name if name in self.inputs else ""
+
+    def describe(self, error: BaseException, name: str) -> str:
+        """The message shown for ``error``: about input ``name``, in the words of its label."""
+        allowed = getattr(error, "allowed", None)
+        if name and isinstance(allowed, str):
+            value = getattr(error, "value", None)
+            shown = "nothing" if value is None else repr(value)
+            return f"{self.label_of(name)} must be {allowed}, got {shown}"
+        return str(error)
 
     def _refresh(self, *_events: object) -> None:
         try:
             result = self.compute()
         except ValueError as error:
-            message = str(error)
-            named = next(
-                (name for name in self.inputs if re.match(rf"{re.escape(name)}\b", message)),
-                "",
-            )
-            self.param.update(error=message, error_input=named)
+            name = self.input_of(error)
+            self.param.update(error=self.describe(error, name), error_input=name)
         else:
             self.param.update(result=result, error="", error_input="")
 
     # --- deep links ---------------------------------------------------------------------
 
     def query(self) -> dict[str, str]:
-        """The inputs as query-string values (booleans as 0/1)."""
+        """The inputs as query-string values (booleans as 0/1; an emptied box left out)."""
         out: dict[str, str] = {}
         for name in self.inputs:
             value = getattr(self, name)
@@ -117,7 +249,8 @@ class Calculator(param.Parameterized):
         """Preset the inputs from a deep link; return the problems found (none: []).
 
         A link with any malformed value is not half-applied: every input falls back to its
-        default and the problems are returned for the page to show as a notice."""
+        default and the problems, each naming the input by its label, are returned for the
+        page to show as a notice."""
         values: dict[str, Any] = {}
         problems: list[str] = []
         for name in self.inputs:
@@ -126,7 +259,7 @@ class Calculator(param.Parameterized):
             try:
                 values[name] = parse_value(self.param[name], query[name])
             except QueryError as error:
-                problems.append(f"{name}: {error}")
+                problems.append(f"{self.label_of(name)} ({name}): {error}")
         if not problems:
             self.param.update(values)
             if self.error:
@@ -139,3 +272,100 @@ class Calculator(param.Parameterized):
         """Every input back to its default."""
         self.param.update({name: self.param[name].default for name in self.inputs})
         self._refresh()
+
+
+class PageView(pn.viewable.Viewer):
+    """Base of every page view: inputs, key figures, details, errors and the rule note.
+
+    A subclass sets :attr:`model_class` and overrides what it shows:
+
+    - :meth:`sections`: the input column (default: every input, in order), built from
+      :meth:`field` (a widget made from the parameter, with its error under it), ``group``
+      cards and notes from :mod:`webapp.components`;
+    - :meth:`details`: charts and tables, built once (register charts with :meth:`chart`);
+    - :meth:`figures`: the key numbers of a result (shown first on a phone, kept in view);
+    - :meth:`note`: the rule note, first of the details (default :attr:`rule_note`);
+    - :meth:`render`: update the details for a new result.
+
+    The view re-renders when the model's result changes, and when the theme does.
+    """
+
+    model_class: ClassVar[type[Calculator]]
+    rule_note: ClassVar[str] = ""
+    """The rule the page encodes (source and section) and the interpretations it relies on."""
+
+    model = param.ClassSelector(class_=Calculator)
+
+    def __init__(self, model: Calculator | None = None, **params: Any) -> None:
+        from webapp import components
+
+        super().__init__(model=model if model is not None else self.model_class(), **params)
+        self.theme = "light"
+        self._charts: list[Any] = []
+        self._summary = components.summary_pane()
+        self._note = components.html_pane(margin=(0, 10))
+        inputs = components.inputs_column(*self.sections(), components.general_error(self.model))
+        details = components.details_column(self._note, *self.details())
+        self._layout = components.page_layout(self._summary, inputs, details)
+        self.model.param.watch(self._update, ["result"])
+        self._update()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout
+
+    # --- what a page declares -------------------------------------------------------------
+
+    def sections(self) -> Sequence[Any]:
+        """The input column's content: every input's field, in order, unless overridden."""
+        return [self.field(name) for name in self.model.inputs]
+
+    def details(self) -> Sequence[Any]:
+        """Charts and tables under the figures, built once."""
+        return []
+
+    def figures(self, result: Any) -> Sequence[Any]:
+        """The key figures (:class:`webapp.components.Figure`) of ``result``."""
+        return []
+
+    def note(self, result: Any) -> str:
+        """The rule note under the figures."""
+        return self.rule_note
+
+    def render(self, result: Any) -> None:
+        """Show ``result`` in the details (the figures and note are shown by the base)."""
+
+    # --- helpers for pages ----------------------------------------------------------------
+
+    def field(self, name: str, **kw: Any) -> pn.Column:
+        """Input ``name``'s widget, made from its parameter, with its error message under it."""
+        from webapp.components import input_field
+
+        return input_field(self.model, name, **kw)
+
+    def chart(self, fig: Any, **kw: Any) -> pn.pane.Bokeh:
+        """A pane for Bokeh figure ``fig``, restyled with the theme."""
+        from webapp.charts import style_figure
+
+        self._charts.append(fig)
+        style_figure(fig, self.theme)
+        kw.setdefault("sizing_mode", "stretch_width")
+        return pn.pane.Bokeh(fig, **kw)
+
+    def set_theme(self, theme: str) -> None:
+        """Recolour the charts for the shell's theme and render again."""
+        from webapp.charts import style_figure
+
+        self.theme = theme
+        for fig in self._charts:
+            style_figure(fig, theme)
+        self._update()
+
+    def _update(self, *_events: object) -> None:
+        from webapp.components import figures_html, note_html
+
+        result = self.model.result
+        if result is None:
+            return
+        self._summary.object = figures_html(list(self.figures(result)))
+        self._note.object = note_html(self.note(result))
+        self.render(result)

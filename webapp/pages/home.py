@@ -28,9 +28,7 @@ class HomeView(pn.viewable.Viewer):
         for system, pages in groupby(PAGES, key=lambda p: p.system):
             cards = []
             for page in pages:
-                button = pn.widgets.Button(
-                    name=f"Open {page.title}", button_type="primary", width=200
-                )
+                button = pn.widgets.Button(label=f"Open {page.title}", color="primary", width=200)
                 button.on_click(lambda _e, slug=page.slug: navigate(slug))
                 cards.append(
                     pn.Column(

@@ -2,24 +2,37 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import panel as pn
+if TYPE_CHECKING:
+    from webapp.pages.base import PageView
 
 __all__ = ["Page"]
 
 
 @dataclass(frozen=True)
 class Page:
-    """One page of the app."""
+    """One page of the app: its deep-link slug, where it is listed, and where its view lives."""
 
     slug: str
-    """The ``?page=`` value, e.g. ``moo2-shot``: ``<system>-<page>``."""
+    """The ``?page=`` value, e.g. ``moo2-shot``: ``<system>-<page>``. A public interface:
+    links pasted into wikis use it, so it never changes once published."""
     system: str
     """The rule set, as players name it (pages are grouped by it)."""
     title: str
     summary: str
-    factory: Callable[[], pn.viewable.Viewer]
-    """Builds the page's view (called once per visit, then kept while navigating). Import
-    the page's module inside it, so that only pages a visitor opens are imported."""
+    view: str
+    """``"module:Class"`` of the page's :class:`~webapp.pages.base.PageView`. Imported the
+    first time the page is shown, so that a visit imports only the pages it opens."""
+
+    def view_class(self) -> type[PageView]:
+        """The page's view class (importing its module)."""
+        module, _, name = self.view.partition(":")
+        cls: type[PageView] = getattr(importlib.import_module(module), name)
+        return cls
+
+    def factory(self) -> PageView:
+        """A new view of the page, with a model at its defaults."""
+        return self.view_class()()

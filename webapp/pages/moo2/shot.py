@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any
 
 import panel as pn
 import param
@@ -17,17 +17,9 @@ from bokeh.plotting import figure
 
 from rules import moo2
 from rules.dice import Distribution
-from webapp.charts import style_figure
-from webapp.components import (
-    Figure,
-    figures_html,
-    general_error,
-    input_field,
-    page_row,
-    result_pane,
-)
+from webapp.components import Figure, group, heading
 from webapp.formatting import percent
-from webapp.pages.base import Calculator
+from webapp.pages.base import Calculator, PageView
 from webapp.theme import THEMES
 
 __all__ = ["Moo2Shot", "Moo2ShotView", "ShotResult"]
@@ -53,26 +45,13 @@ class ShotResult:
     range_units: int
     distribution: Distribution[int]
     mean: Fraction
+    squares: int
+    mount: str
+    double_penalty: bool
 
 
 class Moo2Shot(Calculator):
     """One beam shot of Master of Orion II 1.50 (source: ``000_3948ba1900819cb7.txt``)."""
-
-    inputs: ClassVar[tuple[str, ...]] = (
-        "attack",
-        "defense",
-        "squares",
-        "mount",
-        "formula",
-        "double_penalty",
-        "min_damage",
-        "max_damage",
-        "reduced_by_range",
-        "hef",
-        "shield",
-        "planet",
-        "always_hit",
-    )
 
     attack = param.Integer(
         default=50, label="Beam attack (BA+CO-AF)", doc="Without the PD mount's +25."
@@ -143,6 +122,9 @@ class Moo2Shot(Calculator):
             range_units=int(moo2.range_units(self.squares, self.mount)),
             distribution=distribution,
             mean=distribution.mean(),
+            squares=self.squares,
+            mount=self.mount,
+            double_penalty=self.double_penalty,
         )
 
 
@@ -158,45 +140,41 @@ def penalty_steps(double_penalty: bool) -> dict[str, dict[str, list[int]]]:
     return out
 
 
-class Moo2ShotView(pn.viewable.Viewer):
-    """The page: inputs on the left, exact results and charts on the right."""
+class Moo2ShotView(PageView):
+    """The page: the shot and the weapon; chance to hit, damage, and two charts."""
 
-    model = param.ClassSelector(class_=Moo2Shot)
+    model_class = Moo2Shot
+    rule_note = (
+        "Source: Notes on Beam Weapon Mechanics (MOO2 1.50), Range and Accuracy, Damage. "
+        "Halves round up; the Point Defense mount adds +25 to the beam attack."
+    )
 
-    def __init__(self, **params: Any) -> None:
-        params.setdefault("model", Moo2Shot())
-        super().__init__(**params)
+    def sections(self) -> list[Any]:
         m = self.model
         self._preset = pn.widgets.Select(
-            name="Weapon preset", options={v: k for k, v in PRESETS.items()}, value=CUSTOM
+            label="Weapon preset", options={v: k for k, v in PRESETS.items()}, value=CUSTOM
         )
         self._preset.param.watch(self._apply_preset, "value")
         self._shield = pn.widgets.Select(
-            name="Shield class (original game manual)", options=SHIELDS, value=0
+            label="Shield class (original game manual)", options=SHIELDS, value=0
         )
         self._shield.link(m, value="shield")
-        inputs = pn.Column(
-            pn.pane.Markdown("### The shot", margin=(0, 10)),
-            *(input_field(m, name) for name in ("attack", "defense", "squares", "mount")),
-            *(input_field(m, name) for name in ("formula", "double_penalty")),
-            pn.pane.Markdown("### The weapon", margin=(10, 10, 0, 10)),
+        return [
+            heading("The shot", margin=(0, 10)),
+            *(self.field(name) for name in ("attack", "defense", "squares", "mount")),
+            *(self.field(name) for name in ("formula", "double_penalty")),
+            heading("The weapon"),
             self._preset,
-            *(input_field(m, name) for name in ("min_damage", "max_damage", "reduced_by_range")),
-            pn.Card(
-                input_field(m, "hef"),
+            *(self.field(name) for name in ("min_damage", "max_damage", "reduced_by_range")),
+            group(
+                "More modifiers",
+                self.field("hef"),
                 self._shield,
-                *(input_field(m, name) for name in ("shield", "planet", "always_hit")),
-                title="More modifiers",
-                collapsed=True,
-                sizing_mode="stretch_width",
+                *(self.field(name) for name in ("shield", "planet", "always_hit")),
             ),
-            general_error(m),
-            max_width=380,
-            sizing_mode="stretch_width",
-            styles={"flex": "1 1 300px"},
-        )
+        ]
 
-        self._summary = result_pane()
+    def details(self) -> list[Any]:
         self._dist_source = ColumnDataSource(
             {"damage": [], "probability": [], "percent": [], "label": [], "color": []}
         )
@@ -238,21 +216,8 @@ class Moo2ShotView(pn.viewable.Viewer):
         self._range_fig.legend.location = "bottom_right"
         self._here_line = Span(dimension="height", line_dash="dashed", line_width=1)
         self._range_fig.add_layout(self._here_line)
-        self._theme = "light"
-
-        outputs = pn.Column(
-            self._summary,
-            pn.pane.Bokeh(self._dist_fig, sizing_mode="stretch_width"),
-            pn.pane.Bokeh(self._range_fig, sizing_mode="stretch_width"),
-            sizing_mode="stretch_width",
-            styles={"flex": "1 1 320px"},
-        )
-        self._layout = page_row(inputs, outputs)
-        m.param.watch(self._render, ["result", "double_penalty", "mount", "squares"])
-        self._render()
-
-    def __panel__(self) -> pn.viewable.Viewable:
-        return self._layout
+        self.model.param.watch(lambda *_e: self._update(), ["double_penalty", "mount", "squares"])
+        return [self.chart(self._dist_fig), self.chart(self._range_fig)]
 
     def _apply_preset(self, event: param.parameterized.Event) -> None:
         if event.new == CUSTOM:
@@ -266,31 +231,25 @@ class Moo2ShotView(pn.viewable.Viewer):
             always_hit=weapon.always_hits(),
         )
 
-    def set_theme(self, theme: str) -> None:
-        """Recolour the charts for the shell's theme."""
-        self._theme = theme
-        for fig in (self._dist_fig, self._range_fig):
-            style_figure(fig, theme)
-        self._render()
-
-    def _render(self, *_events: object) -> None:
-        m = self.model
-        result: ShotResult | None = m.result
-        if result is None:
-            return
-        colours = THEMES[self._theme]
+    def figures(self, result: ShotResult) -> list[Figure]:
         low, high = result.potential
         hit, mean = result.hit_probability, result.mean
-        self._summary.object = figures_html(
-            [
-                Figure(percent(hit), "chance to hit", "hit-chance", f"{hit}"),
-                Figure(f"{low}-{high}", f"damage potential at {m.squares} squares",
-                       "damage-potential"),
-                Figure(f"{float(mean):.2f}", "mean damage per shot", "mean-damage", f"{mean}"),
-            ],
-            note=f"Range {result.range_units} for a {MOUNT_LABELS[m.mount].lower()} mount: "
-            f"penalty {result.penalty}, hit threshold {result.threshold}.",
-        )  # fmt: skip
+        return [
+            Figure(percent(hit), "chance to hit", "hit-chance", f"{hit}"),
+            Figure(f"{low}-{high}", f"damage potential at {result.squares} squares",
+                   "damage-potential"),
+            Figure(f"{float(mean):.2f}", "mean damage per shot", "mean-damage", f"{mean}"),
+        ]  # fmt: skip
+
+    def note(self, result: ShotResult) -> str:
+        mount = MOUNT_LABELS[moo2.Mount(result.mount)].lower()
+        return (
+            f"Range {result.range_units} for a {mount} mount: penalty {result.penalty}, "
+            f"hit threshold {result.threshold}. {self.rule_note}"
+        )
+
+    def render(self, result: ShotResult) -> None:
+        colours = THEMES[self.theme]
         dist = result.distribution
         damages = list(dist)
         self._dist_source.data = {
@@ -300,12 +259,12 @@ class Moo2ShotView(pn.viewable.Viewer):
             "label": ["miss" if d == 0 else str(d) for d in damages],
             "color": [colours["miss"] if d == 0 else colours["accent"] for d in damages],
         }
-        steps = penalty_steps(m.double_penalty)
+        steps = penalty_steps(result.double_penalty)
         palette = dict(zip(moo2.Mount, ("accent", "accent2", "accent3"), strict=True))
         for mount, source in self._step_sources.items():
             source.data = steps[mount.value]
             self._step_lines[mount].glyph.line_color = colours[palette[mount]]
-            self._step_lines[mount].glyph.line_alpha = 1.0 if mount == m.mount else 0.45
-        self._here.data = {"squares": [m.squares], "penalty": [result.penalty]}
-        self._here_line.location = m.squares
+            self._step_lines[mount].glyph.line_alpha = 1.0 if mount == result.mount else 0.45
+        self._here.data = {"squares": [result.squares], "penalty": [result.penalty]}
+        self._here_line.location = result.squares
         self._here_line.line_color = colours["muted"]

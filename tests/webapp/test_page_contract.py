@@ -1,0 +1,152 @@
+"""The page contract, checked for every page in the registry (headless, in CPython).
+
+A new page goes through all of this by being listed in :data:`webapp.pages.PAGES`; pages keep
+their own tests only for their own numbers. The same contract is checked in the built site
+by ``tests/site/test_page_contract.py``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+import param
+import pytest
+
+from webapp.app import App
+from webapp.pages import PAGES, Page
+from webapp.pages.base import Calculator, PageView
+
+PUBLISHED_LINKS: dict[str, dict[str, str]] = json.loads(
+    (Path(__file__).parent / "published_links.json").read_text()
+)
+"""Every page slug and input name that deep links used when they were first published, with
+the default value of the time. People pasted such links into wikis: they must keep working."""
+
+pages = pytest.mark.parametrize("page", PAGES, ids=[p.slug for p in PAGES])
+
+
+def inputs_of(page: Page) -> list[tuple[Page, str]]:
+    model = page.factory().model
+    return [(page, name) for name in model.inputs]
+
+
+EVERY_INPUT = [pair for page in PAGES for pair in inputs_of(page)]
+inputs = pytest.mark.parametrize(
+    ("page", "name"), EVERY_INPUT, ids=[f"{p.slug}:{n}" for p, n in EVERY_INPUT]
+)
+
+
+def other_value(parameter: param.Parameter, value: Any) -> Any:
+    """A valid-looking value of ``parameter`` other than ``value``."""
+    if isinstance(parameter, param.Boolean):
+        return not value
+    if isinstance(parameter, param.Selector):
+        return next(o for o in parameter.objects if o != value)
+    if isinstance(parameter, param.Integer):
+        return value + 1
+    if isinstance(parameter, param.Number):
+        return value + 0.5
+    return f"{value}x" if value else "x"
+
+
+@pages
+def test_renders_with_its_defaults(page: Page) -> None:
+    view = page.factory()
+    assert isinstance(view, PageView) and isinstance(view.model, Calculator)
+    assert view.model.error == "", view.model.error
+    assert view.model.result is not None
+    assert "data-testid" in view._summary.object  # key figures, from the result
+    assert view.__panel__() is not None
+    assert view.model.inputs, "a page has inputs"
+    for name in view.model.inputs:
+        label = view.model.label_of(name)
+        assert label and label != name, f"{name} needs a label people can read"
+
+
+@pages
+def test_every_published_link_still_opens_the_page_with_its_inputs(page: Page) -> None:
+    published = PUBLISHED_LINKS.get(page.slug)
+    if published is None:
+        pytest.skip("published after the link snapshot: covered by the round trip below")
+    app = App()
+    app.apply_search("?" + urlencode({"page": page.slug, **published}))
+    assert app.notice == "" and app.page == page.slug
+    model = app.view_of(page.slug).model
+    assert set(published) <= set(model.inputs)
+    assert {k: v for k, v in model.query().items() if k in published} == published
+
+
+def test_the_link_snapshot_names_only_pages_that_exist() -> None:
+    assert set(PUBLISHED_LINKS) <= {page.slug for page in PAGES}
+
+
+@inputs
+def test_every_input_round_trips_through_the_deep_link(page: Page, name: str) -> None:
+    first = App()
+    first.apply_search(f"?page={page.slug}")
+    model = first.view_of(page.slug).model
+    setattr(model, name, other_value(model.param[name], getattr(model, name)))
+    if model.error:
+        pytest.skip(f"the changed value is not valid here: {model.error}")
+    second = App()
+    second.apply_search("?" + urlencode(first.query()))
+    assert second.notice == ""
+    again = second.view_of(page.slug).model
+    assert {n: getattr(again, n) for n in again.inputs} == {
+        n: getattr(model, n) for n in model.inputs
+    }
+
+
+@inputs
+def test_a_malformed_link_value_gives_defaults_and_a_notice_naming_the_input(
+    page: Page, name: str
+) -> None:
+    model = page.factory().model
+    if type(model.param[name]) is param.String:
+        pytest.skip("any text is a valid value of a text input")
+    app = App()
+    app.apply_search("?" + urlencode({"page": page.slug, name: "%not-a-value%"}))
+    shown = app.view_of(page.slug).model
+    assert model.label_of(name) in app.notice
+    assert {n: getattr(shown, n) for n in shown.inputs} == {
+        n: shown.param[n].default for n in shown.inputs
+    }
+
+
+def bad_values(parameter: param.Parameter) -> list[Any]:
+    """Values a visitor can produce in the widget that no rule accepts."""
+    if isinstance(parameter, param.Number):
+        return [None]  # an emptied number box
+    return []
+
+
+@inputs
+def test_a_bad_value_shows_the_message_beside_the_input_by_its_label_and_keeps_the_result(
+    page: Page, name: str
+) -> None:
+    view = page.factory()
+    model = view.model
+    values = bad_values(model.param[name])
+    if not values:
+        pytest.skip("the widget offers only valid values (a choice, a checkbox or text)")
+    good = model.result
+    summary = view._summary.object
+    for value in values:
+        setattr(model, name, value)
+        assert model.error_input == name, f"{model.error!r} is not attributed to {name}"
+        label = model.label_of(name)
+        assert model.error.startswith(label), model.error
+        assert model.result is good
+        assert view._summary.object == summary
+        model.reset()
+
+
+@pages
+def test_embed_mode_hides_the_navigation(page: Page) -> None:
+    app = App()
+    app.apply_search(f"?page={page.slug}&embed=1")
+    assert app.embed and not app._nav.visible
+    assert app.query()["embed"] == "1"
