@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 __all__ = [
     "BarChart",
     "Figure",
+    "chart_table_html",
     "choices",
     "details_column",
     "figures_html",
@@ -273,6 +274,17 @@ def html_table(
     return (
         f"<table class='rf-table'{tid}>{cap}<thead><tr>{head}</tr></thead>"
         f"<tbody>{''.join(body)}</tbody></table>"
+    )
+
+
+def chart_table_html(
+    caption: str, header: Sequence[str], rows: Iterable[Sequence[str]], **kw: Any
+) -> str:
+    """The data a chart draws, as a table folded under it: the chart's text alternative for
+    screen readers and for anyone who wants the exact numbers (``kw``: :func:`html_table`)."""
+    table = html_table(header, rows, caption=caption, **kw)
+    return (
+        f"<details class='rf-chart-table'><summary>Table of this chart</summary>{table}</details>"
     )
 
 

@@ -146,7 +146,7 @@ def inputs_named(names: Mapping[str, str] | str) -> Iterator[None]:
             error.parameter = names  # type: ignore[attr-defined]
         elif parameter is not None:
             # "levels[0]" is about the parameter "levels".
-            key = parameter if parameter in names else re.split(r"[\[.]", parameter, 1)[0]
+            key = parameter if parameter in names else re.split(r"[\[.]", parameter, maxsplit=1)[0]
             if key in names:
                 error.parameter = names[key]  # type: ignore[attr-defined]
         raise
