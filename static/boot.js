@@ -1,14 +1,30 @@
-// The main thread: shows progress, renders what the Python worker describes, keeps the two in
-// sync, and tells embedders when the app is interactive.
+// The main thread: starts the Python worker, shows the prerendered page and real progress
+// while it boots, then hands the page over to the live app in place, keeps the two in sync,
+// and tells embedders when the app is interactive.
+//
+// Stages, in <html data-stage>: "loading" (nothing drawn yet), "prerendered" (the page as the
+// build rendered it with its default inputs: real numbers, inputs not yet live), "updating"
+// (the same, for a deep link whose inputs differ from the defaults: dimmed, its numbers are
+// not the link's), "live" (the app has taken over; <html data-ready="true">).
 (function () {
   "use strict";
+  const CONFIG = __RANGEFINDER_CONFIG__;
   const html = document.documentElement;
   const loader = document.getElementById("rf-loader");
   const loaderMsg = document.getElementById("rf-loader-msg");
+  const progress = document.getElementById("rf-progress");
   const app = document.getElementById("rf-app");
   const started = performance.now();
+  const params = new URLSearchParams(window.location.search);
+  html.dataset.stage = "loading";
 
   function showStatus(msg) { if (loaderMsg) loaderMsg.textContent = msg; }
+  function setProgress(value) {
+    if (progress) {
+      progress.value = Math.max(Number(progress.value) || 0, value);
+      progress.setAttribute("aria-valuenow", String(progress.value));
+    }
+  }
   function showError(msg) {
     // Shown even after the app is up: a failure is never silent.
     html.dataset.error = "true";
@@ -18,6 +34,10 @@
     }
     showStatus(msg);
   }
+
+  // --- the worker, started first: everything else happens while it boots ---
+  const worker = new Worker("worker.js", { type: "module" });
+  setProgress(1);
 
   // --- theme toggle (the shell owns it; the worker only recolours its charts) ---
   const toggle = document.getElementById("rf-theme-toggle");
@@ -34,8 +54,75 @@
     toggle.addEventListener("click", () => applyTheme(html.dataset.theme === "dark" ? "light" : "dark"));
   }
 
-  // --- the worker ---
-  const worker = new Worker("worker.js", { type: "module" });
+  // --- the prerendered page ---
+  // Drawn by BokehJS from prerender/<page>.<theme>[.embed].json.gz (written by the build) into
+  // #rf-pre, which is inert (shown, not live) until the app takes over.
+  let pre = null;          // { element, views }
+  let live = false;        // the worker's document is drawn (the prerender is no longer needed)
+
+  function differsFromDefaults(defaults) {
+    for (const [key, value] of params) {
+      if (key === "page" || key === "embed") continue;
+      if (!(key in defaults) || String(defaults[key]) !== value) return true;
+    }
+    return false;
+  }
+
+  async function showPrerendered() {
+    // Stored gzipped (as small on disk as on the wire); a browser without
+    // DecompressionStream just waits for the app.
+    if (!CONFIG.prerender || !window.Bokeh || typeof DecompressionStream === "undefined") return;
+    const slug = params.get("page") || "home";
+    if (!/^[a-z0-9-]+$/.test(slug)) return;
+    const embed = html.dataset.embed === "true" ? ".embed" : "";
+    const response = await fetch(`prerender/${slug}.${html.dataset.theme}${embed}.json.gz`);
+    if (!response.ok || live) return;   // an unknown page: the app will say so
+    let bytes = new Blob([await response.arrayBuffer()]);
+    // Some hosts send .gz files with Content-Encoding: gzip, and the browser has inflated it.
+    const magic = new Uint8Array(await bytes.slice(0, 2).arrayBuffer());
+    if (magic[0] === 0x1f && magic[1] === 0x8b) {
+      bytes = await new Response(bytes.stream().pipeThrough(new DecompressionStream("gzip"))).blob();
+    }
+    const data = JSON.parse(await bytes.text());
+    if (live) return;
+    const element = document.createElement("div");
+    element.id = "rf-pre";
+    element.className = "rf-pre";
+    element.inert = true;   // inputs shown, not yet live
+    const roots = {};
+    for (const id of data.root_ids) {
+      const root = document.createElement("div");
+      root.id = `rf-pre-${id}`;
+      root.style.display = "contents";
+      element.appendChild(root);
+      roots[id] = root.id;
+    }
+    data.render_items[0].roots = roots;
+    data.render_items[0].root_ids = data.root_ids;
+    app.before(element);
+    const stage = differsFromDefaults(data.query) ? "updating" : "prerendered";
+    html.dataset.stage = stage;
+    loader.classList.add("rf-loader--slim");
+    if (stage === "updating") showStatus("Updating the numbers for your link…");
+    const [views] = await window.Bokeh.embed.embed_items(data.docs_json, data.render_items);
+    pre = { element, views };
+    html.dataset.prerenderMs = String(Math.round(performance.now()));
+    if (live) dropPrerendered();
+  }
+
+  function dropPrerendered() {
+    if (pre === null) {
+      document.getElementById("rf-pre")?.remove();
+      return;
+    }
+    for (const view of pre.views.roots.values()) {
+      try { view.remove(); } catch (e) { /* already gone */ }
+    }
+    pre.element.remove();
+    pre = null;
+  }
+
+  // --- the live app ---
   let jsdoc = null;
   let busy = false;
   let queue = [];
@@ -52,10 +139,25 @@
     worker.postMessage({ type: "patch", patch: jsdoc.create_json_patch([event]) });
   }
 
-  function becomeReady() {
+  function takeOver() {
+    // The live page replaces the prerendered one where it stands: same place, same scroll.
+    const x = window.scrollX;
+    const y = window.scrollY;
+    live = true;
+    app.classList.remove("rf-app--pending");
+    dropPrerendered();
+    window.scrollTo(x, y);
+  }
+
+  function becomeReady(timings) {
     if (html.dataset.ready === "true") return;
+    takeOver();
+    setProgress(100);
+    showStatus("Ready");
+    html.dataset.stage = "live";
     html.dataset.ready = "true";
     html.dataset.bootMs = String(Math.round(performance.now() - started));
+    if (timings) html.dataset.workerTimings = JSON.stringify(timings);
     if (loader) loader.hidden = true;
     if (window.parent !== window) {
       window.parent.postMessage({ type: "rangefinder:ready" }, "*");
@@ -63,9 +165,21 @@
     registerServiceWorker();
   }
 
+  // For the browser tests: the modules Python has imported ([name, file] pairs).
+  window.rangefinderModules = () => new Promise((resolve) => {
+    modulesWaiting.push(resolve);
+    worker.postMessage({ type: "modules" });
+  });
+  const modulesWaiting = [];
+
   worker.onmessage = async (event) => {
-    const msg = event.data;
-    if (msg.type === "status") {
+    const msg = typeof event.data === "string" ? JSON.parse(event.data) : event.data;
+    if (msg.type === "modules") {
+      modulesWaiting.shift()?.(msg.modules);
+    } else if (msg.type === "progress") {
+      setProgress(msg.value);
+      if (html.dataset.stage !== "updating") showStatus(msg.label);
+    } else if (msg.type === "status") {
       showStatus(msg.msg);
     } else if (msg.type === "error") {
       showError(msg.msg);
@@ -80,11 +194,12 @@
       }
     } else if (msg.type === "render") {
       html.dataset.boots = String(Number(html.dataset.boots || 0) + 1);
-      showStatus("Drawing");
       const docsJson = JSON.parse(msg.docsJson);
       const renderItems = JSON.parse(msg.renderItems);
       const rootIds = JSON.parse(msg.rootIds);
       const roots = {};
+      // Drawn out of sight while the prerendered page is shown, then swapped in at once.
+      if (document.getElementById("rf-pre")) app.classList.add("rf-app--pending");
       for (const id of rootIds) {
         const el = document.createElement("div");
         el.id = `rf-root-${id}`;
@@ -109,10 +224,17 @@
         patching -= 1;
       }
     } else if (msg.type === "ready") {
-      becomeReady();
+      // One frame for BokehJS to lay out what the deep link changed, then swap.
+      requestAnimationFrame(() => becomeReady(msg.timings));
     }
   };
   worker.onerror = (event) => showError(`The Python worker failed: ${event.message || "see the console"}`);
+
+  showPrerendered().catch((error) => {
+    console.warn("Rangefinder: no prerendered page:", error);
+    dropPrerendered();
+    if (html.dataset.stage !== "live") html.dataset.stage = "loading";
+  });
 
   // --- offline: a service worker that pre-caches the whole build ---
   // Registered once the app is interactive: by then the files the app needed are in the HTTP

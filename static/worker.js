@@ -2,12 +2,37 @@
 // boots or a calculator computes. The main thread (boot.js) renders the Bokeh document this
 // worker describes and the two keep it in sync with JSON patches (Panel's pyodide-worker
 // protocol, as `panel convert --to pyodide-worker` uses it).
-import { loadPyodide } from "./pyodide/pyodide.mjs";
-
 const CONFIG = __RANGEFINDER_CONFIG__;
 const base = new URL("./", self.location.href);
+const t0 = performance.now();
+const timings = {};
 
-function status(msg) { self.postMessage({ type: "status", msg }); }
+// The app's Python bundle is fetched at once, in parallel with the runtime's own files
+// ("early-fetch"; without it, after the runtime is up, as before).
+function fetchBundle() {
+  return fetch(new URL(CONFIG.pythonBundle, base)).then((r) => {
+    if (!r.ok) throw new Error(`${CONFIG.pythonBundle}: HTTP ${r.status}`);
+    return r.arrayBuffer();
+  });
+}
+const earlyBundle = CONFIG.earlyFetch ? fetchBundle() : null;
+earlyBundle?.catch(() => {});  // reported where it is awaited
+
+// Progress: the real steps of a start, each reported when it is done. The share of the bar
+// each step fills is roughly its share of a typical start.
+const STEPS = {
+  worker: { at: 3, label: "Starting Python" },
+  runtime: { at: 40, label: "Loading packages" },
+  packages: { at: 55, label: "Unpacking the calculators" },
+  bundle: { at: 60, label: "Importing Panel" },
+  imports: { at: 85, label: "Building the page" },
+  page: { at: 95, label: "Drawing" },
+};
+function step(name) {
+  timings[name] = Math.round(performance.now() - t0);
+  const { at, label } = STEPS[name];
+  self.postMessage({ type: "progress", step: name, value: at, label, ms: timings[name] });
+}
 
 function sendPatch(patch, buffers) {
   self.postMessage({ type: "patch", patch, buffers });
@@ -31,18 +56,28 @@ let pyodide;
 let queue = Promise.resolve();   // Python calls run one after another, in arrival order
 
 async function start() {
-  const t0 = performance.now();
-  status("Starting Python");
-  pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href });
-  const bundle = fetch(new URL(CONFIG.pythonBundle, base)).then((r) => {
-    if (!r.ok) throw new Error(`${CONFIG.pythonBundle}: HTTP ${r.status}`);
-    return r.arrayBuffer();
-  });
-  status("Loading packages");
-  await pyodide.loadPackage(CONFIG.pyodidePackages, { checkIntegrity: true });
-  pyodide.unpackArchive(await bundle, "zip", { extractDir: "/lib/python3.12/site-packages" });
+  const { loadPyodide } = await import("./pyodide/pyodide.mjs");
+  step("worker");
+  let packagesLoaded;
+  if (CONFIG.earlyFetch) {
+    // The packages (checked against pyodide-lock.json's sha256, as loadPackage does) are
+    // fetched while the runtime boots; loadPyodide resolves once they are loaded too.
+    pyodide = await loadPyodide({
+      indexURL: new URL("pyodide/", base).href,
+      packages: CONFIG.pyodidePackages,
+    });
+    step("runtime");
+  } else {
+    pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href });
+    step("runtime");
+    await pyodide.loadPackage(CONFIG.pyodidePackages, { checkIntegrity: true });
+  }
+  step("packages");
+  const bundle = await (earlyBundle || fetchBundle());
+  pyodide.unpackArchive(bundle, "zip", { extractDir: "/lib/python3.12/site-packages" });
+  step("bundle");
   pyodide.globals.set("sendPatch", sendPatch);
-  status("Starting the calculators");
+  pyodide.globals.set("rangefinderStep", step);
   // Three shims, kept here and nowhere else:
   // * Panel 1.10 checks `pyodide.ffi.jsnull`, which Pyodide 0.27.7 predates (it converts JS
   //   null to None itself), so a sentinel that nothing equals is the right value;
@@ -67,9 +102,11 @@ try:
 finally:
     pyodide.code.run_js = _run_js
 import webapp.browser
+rangefinderStep("imports")
 await webapp.browser.start()
 `)).toJs();
-  self.postMessage({ type: "render", docsJson, renderItems, rootIds, bootMs: performance.now() - t0 });
+  step("page");
+  self.postMessage({ type: "render", docsJson, renderItems, rootIds, timings });
 }
 
 function run(code, locals) {
@@ -95,7 +132,16 @@ self.onmessage = async (event) => {
     self.postMessage({ type: "idle" });
   } else if (msg.type === "location") {
     await run("import webapp.browser\nwebapp.browser.set_location(location)", { location: msg.location });
-    self.postMessage({ type: "ready" });
+    timings.ready = Math.round(performance.now() - t0);
+    self.postMessage({ type: "ready", timings });
+  } else if (msg.type === "modules") {
+    // Diagnostics for the browser tests: which modules Python has imported, from where.
+    await run(`
+import sys, json, js
+js.postMessage(json.dumps({"type": "modules", "modules": sorted(
+    (name, getattr(module, "__file__", None) or "") for name, module in list(sys.modules.items())
+)}))
+`);
   } else if (msg.type === "theme") {
     run("import webapp.browser\nwebapp.browser.set_theme(theme)", { theme: msg.theme });
   }

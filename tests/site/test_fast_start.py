@@ -1,0 +1,208 @@
+"""The fast start in a real browser: the prerendered page, the progress bar, the takeover.
+
+To look at the page before Python is up, a test holds back the runtime's WebAssembly
+(``pyodide.asm.wasm``) until it has checked what it wanted, then lets it through. No test
+here asserts a timing; each checks what the visitor sees at each stage.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from sitetools import AppPage, Server
+
+from rules import moo2
+from webapp.formatting import percent
+from webapp.pages.moo2.shot import Moo2Shot
+
+PROGRESS_RECORDER = """
+window.__progress = [];
+new MutationObserver(() => {
+  const bar = document.getElementById('rf-progress');
+  if (bar) window.__progress.push(Number(bar.value));
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ['aria-valuenow'] });
+"""
+
+TESTIDS = """() => {
+  // The text of every [data-testid] element under the prerendered page (or, once it is gone,
+  // the live one), through Bokeh's open shadow roots.
+  const out = {};
+  const walk = (root) => {
+    for (const el of root.querySelectorAll('[data-testid]')) {
+      const id = el.getAttribute('data-testid');
+      if (!(id in out)) out[id] = el.textContent.trim();
+    }
+    for (const host of root.querySelectorAll('*')) if (host.shadowRoot) walk(host.shadowRoot);
+  };
+  walk(document.getElementById('rf-pre') || document.getElementById('rf-app'));
+  return out;
+}"""
+
+
+@contextmanager
+def python_held(app_page: Any) -> Iterator[Any]:
+    """Hold back Pyodide's WebAssembly (so Python cannot start) until the block ends."""
+    held: list[Any] = []
+    app_page.context.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    try:
+        yield held
+    finally:
+        for route in held:
+            route.continue_()
+        app_page.context.unroute("**/pyodide.asm.wasm")
+
+
+def wait_stage(app: AppPage, *stages: str) -> str:
+    app.page.wait_for_function(
+        "(stages) => stages.includes(document.documentElement.dataset.stage)",
+        arg=list(stages),
+        timeout=60_000,
+    )
+    return str(app.page.evaluate("document.documentElement.dataset.stage"))
+
+
+@pytest.mark.parametrize("page", ["moo2-shot", "cepheus-attack", "lurasko-attack"])
+def test_prerendered_numbers_are_the_apps_and_the_app_takes_over(
+    open_app: Any, server: Server, page: str
+) -> None:
+    app: AppPage = open_app(url="about:blank", wait=False)
+    app.context.add_init_script(PROGRESS_RECORDER)
+    with python_held(app):
+        app.page.goto(server.url + f"?page={page}")
+        assert wait_stage(app, "prerendered") == "prerendered"
+        prerendered = app.page.evaluate(TESTIDS)
+        assert prerendered, "the prerendered page shows no result"
+        # Shown, not live: the inputs are inert, and the loader says what is happening.
+        assert app.page.locator("#rf-pre").evaluate("(el) => el.inert") is True
+        assert app.page.locator("#rf-loader").is_visible()
+        bar = app.page.locator("#rf-progress")
+        assert bar.evaluate("(el) => el.tagName") == "PROGRESS"
+        assert bar.evaluate("(el) => el.value < el.max")
+        assert app.page.evaluate("document.documentElement.dataset.ready") is None
+    app.wait_ready()
+    assert app.page.evaluate("document.documentElement.dataset.stage") == "live"
+    # The live page replaced the prerendered one (no second copy left in the page) and
+    # shows the same numbers, computed in the browser this time.
+    assert app.page.locator("#rf-pre").count() == 0
+    assert app.page.evaluate(TESTIDS) == prerendered
+    assert app.python_errors() == []
+
+
+def test_prerendered_moo2_numbers_equal_the_rules(open_app: Any, server: Server) -> None:
+    app: AppPage = open_app(url="about:blank", wait=False)
+    with python_held(app):
+        app.page.goto(server.url + "?page=moo2-shot")
+        wait_stage(app, "prerendered")
+        shown = app.page.evaluate(TESTIDS)
+        d = Moo2Shot()
+        assert shown["hit-chance"] == percent(
+            moo2.hit_probability(d.attack, d.defense, d.squares, mount=d.mount)
+        )
+        low, high = moo2.damage_potential(d.min_damage, d.max_damage, d.squares, mount=d.mount)
+        assert shown["damage-potential"] == f"{low}-{high}"
+
+
+def test_progress_bar_moves_through_real_steps_and_reaches_its_end(
+    open_app: Any, server: Server
+) -> None:
+    app: AppPage = open_app(url="about:blank", wait=False)
+    app.context.add_init_script(PROGRESS_RECORDER)
+    app.page.goto(server.url + "?page=moo2-shot")
+    app.wait_ready()
+    values = app.page.evaluate("window.__progress")
+    assert values == sorted(values), f"the bar went backwards: {values}"
+    assert values[-1] == 100
+    # worker, runtime, packages, bundle, imports, page, ready: each a step of its own
+    assert len(set(values)) >= 5, values
+    bar = app.page.locator("#rf-progress")
+    assert bar.evaluate("(el) => el.value === el.max")
+    assert not app.page.locator("#rf-loader").is_visible()
+
+
+def test_deep_link_with_other_inputs_is_marked_updating_until_the_app_has_it(
+    open_app: Any, server: Server
+) -> None:
+    app: AppPage = open_app(url="about:blank", wait=False)
+    with python_held(app):
+        app.page.goto(server.url + "?page=moo2-shot&squares=14&mount=heavy")
+        assert wait_stage(app, "updating", "prerendered") == "updating"
+        assert "Updating" in app.page.locator("#rf-loader-msg").inner_text()
+        # The address bar keeps the link while the prerendered (default) page is shown.
+        assert "squares=14" in app.page.evaluate("window.location.search")
+    app.wait_ready()
+    expected = Moo2Shot(squares=14, mount="heavy").compute().hit_probability
+    assert app.testid("hit-chance") == percent(expected)
+
+
+def test_a_deep_link_equal_to_the_defaults_is_not_marked_updating(
+    open_app: Any, server: Server
+) -> None:
+    d = Moo2Shot()
+    app: AppPage = open_app(url="about:blank", wait=False)
+    with python_held(app):
+        app.page.goto(server.url + f"?page=moo2-shot&squares={d.squares}&attack={d.attack}")
+        assert wait_stage(app, "updating", "prerendered") == "prerendered"
+
+
+def test_takeover_keeps_the_scroll_position_and_the_layout(open_app: Any, server: Server) -> None:
+    phone = {"width": 390, "height": 700}
+    app: AppPage = open_app(url="about:blank", wait=False, viewport=phone, is_mobile=True)
+    where = """() => {
+      const find = (root) => {
+        const el = root.querySelector("[data-testid='hit-chance']");
+        if (el) return el;
+        for (const host of root.querySelectorAll('*')) {
+          if (host.shadowRoot) { const f = find(host.shadowRoot); if (f) return f; }
+        }
+        return null;
+      };
+      return find(document).getBoundingClientRect().top + window.scrollY;
+    }"""
+    with python_held(app):
+        app.page.goto(server.url + "?page=moo2-shot")
+        wait_stage(app, "prerendered")
+        app.page.wait_for_timeout(300)
+        before = app.page.evaluate(where)
+        app.page.evaluate("window.scrollTo(0, 250)")
+        scrolled = app.page.evaluate("window.scrollY")
+        assert scrolled > 0
+    app.wait_ready()
+    app.page.wait_for_timeout(300)
+    assert app.page.evaluate("window.scrollY") == scrolled
+    assert abs(app.page.evaluate(where) - before) <= 8
+
+
+def test_embed_mode_shows_the_prerender_and_progress(
+    open_app: Any, server: Server, other_origin: Server
+) -> None:
+    src = f"{server.url}?page=moo2-shot&embed=1"
+    (other_origin.folder / "wiki-progress.html").write_text(
+        "<!doctype html><title>wiki</title>"
+        f"<iframe id='calc' src='{src}' width='900' height='800'></iframe>"
+    )
+    app: AppPage = open_app(url="about:blank", wait=False)
+    with python_held(app):
+        app.page.goto(other_origin.url + "wiki-progress.html")
+        frame = app.page.frame_locator("#calc")
+        frame.locator("html[data-stage='prerendered']").wait_for(state="attached", timeout=60_000)
+        assert frame.locator("#rf-progress").count() == 1
+        assert frame.locator(".rf-header").is_hidden()
+    frame.locator("html[data-ready='true']").wait_for(state="attached", timeout=120_000)
+    assert frame.locator("#rf-progress").evaluate("(el) => el.value === el.max")
+
+
+def test_python_imports_no_pandas_and_runs_shipped_bytecode(open_app: Any) -> None:
+    app = open_app("?page=moo2-shot")
+    modules = dict(app.page.evaluate("window.rangefinderModules()"))
+    for name in ("pandas", "pytz", "dateutil", "six"):
+        assert name not in modules
+    assert "panel.io.pyodide" in modules and "rules.moo2" in modules
+    site = "/lib/python3.12/site-packages/"
+    for name, path in modules.items():
+        if name.split(".")[0] in ("numpy", "packaging"):
+            continue  # Pyodide's own packages, shipped as the official lock has them
+        if path.startswith(site) and path.endswith(".py"):
+            pytest.fail(f"{name} was imported from a source file ({path}), not from bytecode")
