@@ -1,31 +1,29 @@
-"""Private input checks that :mod:`rules.validation` does not provide.
+"""Private helpers of :mod:`rules.moo2` (not part of the API).
 
-``rules/validation.py`` has no check for a ``bool`` flag, so this one lives here.
+``check_bool`` is :func:`rules.validation.check_bool`, kept under this name for the modules
+that import it from here.
 """
 
 from __future__ import annotations
 
-from rules.validation import InvalidType
+from rules.validation import InvalidInput, check_bool, check_int
 
-__all__ = ["check_bool", "round_half_up"]
+__all__ = ["check_bool", "check_damage_range", "round_half_up"]
 
 
-def check_bool(name: str, value: object) -> bool:
-    """Return ``value`` if it is exactly ``True`` or ``False``.
+def check_damage_range(min_damage: object, max_damage: object) -> tuple[int, int]:
+    """``(min_damage, max_damage)`` as integers with ``1 <= min_damage <= max_damage``.
 
-    Raises:
-        InvalidType: (a ``ValueError``) for anything else, ``0`` and ``1`` included.
-
-    >>> check_bool("planet", True)
-    True
-    >>> check_bool("planet", 1)
+    >>> check_damage_range(5, 3)
     Traceback (most recent call last):
     ...
-    rules.validation.InvalidType: planet must be True or False, got 1
+    rules.validation.InvalidInput: max_damage must be an integer >= min_damage (5), got 3
     """
-    if not isinstance(value, bool):
-        raise InvalidType(f"{name} must be True or False, got {value!r}")
-    return value
+    low = check_int("min_damage", min_damage, 1)
+    high = check_int("max_damage", max_damage)
+    if high < low:
+        raise InvalidInput("max_damage", f"an integer >= min_damage ({low})", max_damage)
+    return low, high
 
 
 def round_half_up(numerator: int, denominator: int) -> int:

@@ -9,21 +9,16 @@ from __future__ import annotations
 import dataclasses
 from fractions import Fraction
 
-from rules.moo2.accuracy import Formula, hit_probability, hit_threshold
-from rules.moo2.damage import Platform, damage_distribution, damage_potential
+from rules.moo2.accuracy import Formula
+from rules.moo2.damage import BeamShot, Platform
 from rules.moo2.mounts import Mount
-from rules.moo2.ranges import (
-    RangeUnits,
-    dissipation_penalty,
-    max_squares,
-    range_penalty,
-    range_units,
-)
-from rules.validation import check_choice
+from rules.moo2.ranges import RangeUnits, dissipation_penalty, max_squares, range_units
+from rules.validation import output_record
 
 __all__ = ["RangeRow", "range_table"]
 
 
+@output_record
 @dataclasses.dataclass(frozen=True, slots=True)
 class RangeRow:
     """One square of a beam's range: penalties, chance to hit and damage there."""
@@ -68,9 +63,9 @@ def range_table(
 ) -> tuple[RangeRow, ...]:
     """One :class:`RangeRow` per square from 0 to the mount's longest range.
 
-    Rule: ``000_3948ba1900819cb7.txt``: each row applies :func:`rules.moo2.range_penalty`,
-    :func:`rules.moo2.hit_probability`, :func:`rules.moo2.damage_potential` and
-    :func:`rules.moo2.damage_distribution` at that square, with the same arguments.
+    Rule: ``000_3948ba1900819cb7.txt``: each row is the :class:`~rules.moo2.BeamShot` of these
+    arguments at that square (its range penalty, chance to hit, damage potential and mean
+    damage). At most 52 rows (a Heavy mount's 0..51 squares).
 
     Raises:
         ValueError: as :func:`rules.moo2.damage_distribution`.
@@ -81,58 +76,40 @@ def range_table(
     >>> len(rows), rows[11].min_damage, rows[11].max_damage, rows[23].hit_threshold
     (25, 35, 70, 95)
     """
-    chosen = check_choice("mount", mount, Mount)
-    rows = []
-    for squares in range(max_squares(chosen) + 1):
-        distribution = damage_distribution(
-            min_damage,
-            max_damage,
-            attack,
-            defense,
-            squares,
-            mount=chosen,
-            formula=formula,
-            reduced_by_range=reduced_by_range,
-            double_penalty=double_penalty,
-            double_dissipation=double_dissipation,
-            hef=hef,
-            ordnance=ordnance,
-            platform=platform,
-            shield=shield,
-            planet=planet,
-            always_hit=always_hit,
-        )
-        low, high = damage_potential(
-            min_damage,
-            max_damage,
-            squares,
-            mount=chosen,
-            reduced_by_range=reduced_by_range,
-            hef=hef,
-            ordnance=ordnance,
-            double_dissipation=double_dissipation,
-            platform=platform,
-        )
-        dissipation = dissipation_penalty(squares, chosen, double_dissipation=double_dissipation)
-        rows.append(
-            RangeRow(
-                squares=squares,
-                range_units=range_units(squares, chosen),
-                penalty=range_penalty(squares, chosen, double_penalty=double_penalty),
-                dissipation=dissipation if reduced_by_range else 0,
-                hit_threshold=hit_threshold(squares, mount=chosen, double_penalty=double_penalty),
-                hit_probability=hit_probability(
-                    attack,
-                    defense,
-                    squares,
-                    mount=chosen,
-                    formula=formula,
-                    double_penalty=double_penalty,
-                    always_hit=always_hit,
-                ),
-                min_damage=low,
-                max_damage=high,
-                mean_damage=distribution.mean(),
-            )
-        )
-    return tuple(rows)
+    first = BeamShot(
+        min_damage,
+        max_damage,
+        attack,
+        defense,
+        0,
+        mount=mount,  # type: ignore[arg-type]
+        formula=formula,  # type: ignore[arg-type]
+        reduced_by_range=reduced_by_range,
+        double_penalty=double_penalty,
+        double_dissipation=double_dissipation,
+        hef=hef,
+        ordnance=ordnance,
+        platform=platform,  # type: ignore[arg-type]
+        shield=shield,
+        planet=planet,
+        always_hit=always_hit,
+    )
+    return tuple(_row(first.at(squares)) for squares in range(max_squares(first.mount) + 1))
+
+
+def _row(shot: BeamShot) -> RangeRow:
+    low, high = shot.damage_potential()
+    dissipation = dissipation_penalty(
+        shot.squares, shot.mount, double_dissipation=shot.double_dissipation
+    )
+    return RangeRow(
+        squares=shot.squares,
+        range_units=range_units(shot.squares, shot.mount),
+        penalty=shot.range_penalty(),
+        dissipation=dissipation if shot.reduced_by_range else 0,
+        hit_threshold=shot.hit_threshold(),
+        hit_probability=shot.hit_probability(),
+        min_damage=low,
+        max_damage=high,
+        mean_damage=shot.mean_damage(),
+    )

@@ -23,7 +23,7 @@ from collections import Counter
 from fractions import Fraction
 
 from rules.dice import Distribution
-from rules.moo2._checks import check_bool, round_half_up
+from rules.moo2._checks import check_bool, check_damage_range, round_half_up
 from rules.moo2.accuracy import D100, HIT_THRESHOLD_CAP, Formula, HitRule, _Aim, _aim
 from rules.moo2.mounts import MOUNT_DAMAGE_BONUS, Mount
 from rules.moo2.ranges import dissipation_penalty
@@ -33,6 +33,7 @@ __all__ = [
     "BASE_DAMAGE_PERCENT",
     "MINIMUM_DAMAGE_POTENTIAL",
     "PLANET_DAMAGE_DIVISOR",
+    "BeamShot",
     "Platform",
     "damage_distribution",
     "damage_from_accuracy",
@@ -131,16 +132,6 @@ def _apply_percentage(damage: int, percentage: int, platform: Platform) -> int:
     return max(MINIMUM_DAMAGE_POTENTIAL, value)
 
 
-def _check_damage_range(min_damage: object, max_damage: object) -> tuple[int, int]:
-    low = check_int("min_damage", min_damage, 1)
-    try:
-        high = check_int("max_damage", max_damage, low)
-    except InvalidInput as error:
-        message = f"max_damage must be an integer >= min_damage ({low}), got {max_damage!r}"
-        raise type(error)(message) from None
-    return low, high
-
-
 def damage_potential(
     min_damage: int,
     max_damage: int,
@@ -184,7 +175,7 @@ def damage_potential(
     ...     platform="fighter_beam")
     ((6, 6), (5, 9))
     """
-    low, high = _check_damage_range(min_damage, max_damage)
+    low, high = check_damage_range(min_damage, max_damage)
     percentage = damage_percentage(
         squares,
         mount=mount,
@@ -227,82 +218,208 @@ def damage_from_accuracy(
     >>> damage_from_accuracy(18, 35, 95, 95), damage_from_accuracy(35, 70, 95, 70)
     (18, 65)
     """
-    low, high = _check_damage_range(min_damage, max_damage)
+    low, high = check_damage_range(min_damage, max_damage)
     threshold = check_int("hit_threshold", hit_threshold, None, HIT_THRESHOLD_CAP)
-    accuracy = check_int("roll_plus_attack", roll_plus_attack, threshold, D100)
+    try:
+        accuracy = check_int("roll_plus_attack", roll_plus_attack, threshold, D100)
+    except InvalidInput as error:
+        allowed = f"an integer in hit_threshold ({threshold})..{D100} (a hit)"
+        raise type(error)("roll_plus_attack", allowed, roll_plus_attack) from None
     return _from_accuracy(low, high, accuracy, threshold)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class _Shot:
-    """Everything that decides the damage of each roll of one beam shot, validated."""
+class BeamShot:
+    """One beam shot, every input in one record: its chance to hit and the damage it does.
 
-    aim: _Aim
-    low: int
-    high: int
-    planet: bool
-    shield: int
+    ``BeamShot(min_damage, max_damage, attack, defense, squares, **options)`` takes the inputs
+    of :func:`shot_damage` (``attack`` is BA+CO-AF, ``defense`` BD; the options are
+    keyword-only, with the same defaults), checks them all on construction with the same
+    messages, and answers with methods: :meth:`hit_probability`, :meth:`hit_rule`,
+    :meth:`hit_threshold`, :meth:`range_penalty`, :meth:`damage_percentage`,
+    :meth:`damage_potential`, :meth:`damage` (one roll), :meth:`damage_distribution` and
+    :meth:`mean_damage`; :meth:`at` gives the same shot at another range. Enum options accept
+    their values (``mount="heavy"``) and are stored as members.
+
+    Rule: ``000_3948ba1900819cb7.txt``, as :func:`shot_damage` (which, with
+    :func:`damage_distribution` and :func:`mean_damage`, builds one of these).
+
+    Raises:
+        ValueError: as :func:`shot_damage` (any input out of its domain, or the 'missile'
+            platform), naming the field.
+
+    The source's Death Ray example (BA+CO-AF-BD = 10, roll 85) at 23 and 11 squares:
+
+    >>> shot = BeamShot(50, 100, 10, 0, 23)
+    >>> shot.hit_probability(), shot.damage_potential(), shot.damage(85)
+    (Fraction(4, 25), (18, 35), 18)
+    >>> shot.at(11).damage(85), shot.mean_damage()
+    (65, Fraction(509, 100))
+    >>> BeamShot(100, 100, 0, 0, 23, always_hit=True).damage_distribution() == {35: 1}
+    True
+    >>> BeamShot(1, 4, 0, 0, 25)
+    Traceback (most recent call last):
+    ...
+    rules.validation.InvalidInput: squares must be an integer in 0..24 for a normal mount, got 25
+    """
+
+    min_damage: int
+    """Base damage, min (>= 1)."""
+    max_damage: int
+    """Base damage, max (>= ``min_damage``)."""
+    attack: int
+    """BA+CO-AF: Beam Attack with the weapon's Co/AF mods, without the PD +25."""
+    defense: int
+    """The target's Beam Defense."""
+    squares: int
+    """Distance to the target, 0 to the mount's longest range."""
+    _: dataclasses.KW_ONLY
+    mount: Mount = Mount.NORMAL
+    """The weapon's mount."""
+    formula: Formula = Formula.CLASSIC
+    """The chance-to-hit formula in force."""
+    reduced_by_range: bool = True
+    """Whether the damage dissipates with range (False for NR and Mass Driver, Gauss...)."""
+    double_penalty: bool = False
+    """The inherent 2x range to-hit penalty (see :func:`has_inherent_double_penalty`)."""
+    double_dissipation: bool = False
+    """Apply the 2x to dissipation as well."""
+    hef: int = 0
+    """HEF damage bonus, percent."""
+    ordnance: int = 0
+    """Ordnance damage bonus, percent."""
+    platform: Platform = Platform.SHIP_BEAM
+    """Ship beam or fighter beam (rounding of the damage percentage)."""
+    shield: int = 0
+    """The target's per-hit damage reduction (:data:`SHIELD_REDUCTION`)."""
+    planet: bool = False
+    """The target is a planet: damage halved."""
+    always_hit: bool = False
+    """The weapon always hits (Mauler Device, Energy Absorber, Stellar Converter)."""
+    _aim: _Aim = dataclasses.field(init=False, repr=False, compare=False)
+    _potential: tuple[int, int] = dataclasses.field(init=False, repr=False, compare=False)
+    _percentage: int = dataclasses.field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        def put(name: str, value: object) -> None:
+            object.__setattr__(self, name, value)
+
+        platform = check_choice("platform", self.platform, Platform)
+        if platform not in _BEAM_PLATFORMS:
+            raise InvalidInput(
+                "platform", f"one of {names(_BEAM_PLATFORMS)} for a beam shot", self.platform
+            )
+        low, high = check_damage_range(self.min_damage, self.max_damage)
+        percentage = damage_percentage(
+            self.squares,
+            mount=self.mount,
+            reduced_by_range=self.reduced_by_range,
+            hef=self.hef,
+            ordnance=self.ordnance,
+            double_dissipation=self.double_dissipation,
+        )
+        aim = _aim(
+            self.attack,
+            self.defense,
+            self.squares,
+            self.mount,
+            self.formula,
+            self.double_penalty,
+            self.always_hit,
+        )
+        put("planet", check_bool("planet", self.planet))
+        put("shield", check_int("shield", self.shield, 0))
+        put("platform", platform)
+        put("min_damage", low)
+        put("max_damage", high)
+        put("attack", check_int("attack", self.attack))
+        put("defense", check_int("defense", self.defense))
+        put("squares", check_int("squares", self.squares))
+        put("mount", check_choice("mount", self.mount, Mount))
+        put("formula", aim.formula)
+        put("reduced_by_range", check_bool("reduced_by_range", self.reduced_by_range))
+        put("double_penalty", check_bool("double_penalty", self.double_penalty))
+        put("double_dissipation", check_bool("double_dissipation", self.double_dissipation))
+        put("hef", check_int("hef", self.hef))
+        put("ordnance", check_int("ordnance", self.ordnance))
+        put("always_hit", aim.always_hit)
+        put("_aim", aim)
+        put("_percentage", percentage)
+        put(
+            "_potential",
+            (
+                _apply_percentage(low, percentage, platform),
+                _apply_percentage(high, percentage, platform),
+            ),
+        )
+
+    def at(self, squares: int) -> BeamShot:
+        """The same shot at ``squares`` (checked against the mount's range).
+
+        >>> BeamShot(50, 100, 10, 0, 23).at(11).damage_potential()
+        (35, 70)
+        """
+        return dataclasses.replace(self, squares=squares)
+
+    def hit_threshold(self) -> int:
+        """The classic, capped ``hit_threshold`` (see :func:`rules.moo2.hit_threshold`)."""
+        return self._aim.threshold
+
+    def range_penalty(self) -> int:
+        """The to-hit range penalty, doubled for ``double_penalty`` (:func:`range_penalty`)."""
+        return self._aim.penalty
+
+    def hit_rule(self, roll: int) -> HitRule | None:
+        """Which rule makes this d100 ``roll`` hit, or None (:func:`rules.moo2.hit_rule`).
+
+        Raises:
+            ValueError: ``roll`` is not an integer in 1..100.
+        """
+        return self._aim.rule(check_int("roll", roll, 1, D100))
+
+    def hit_probability(self) -> Fraction:
+        """The exact chance to hit (:func:`rules.moo2.hit_probability`)."""
+        return Fraction(self._aim.hits(), D100)
+
+    def damage_percentage(self) -> int:
+        """The percentage of base damage (:func:`damage_percentage`)."""
+        return self._percentage
+
+    def damage_potential(self) -> tuple[int, int]:
+        """The (min, max) damage potential at this range (:func:`damage_potential`)."""
+        return self._potential
 
     def damage(self, roll: int) -> int:
-        rule = self.aim.rule(roll)
+        """The damage of this shot for a d100 ``roll``, 0 on a miss (:func:`shot_damage`).
+
+        Raises:
+            ValueError: ``roll`` is not an integer in 1..100.
+        """
+        return self._damage(check_int("roll", roll, 1, D100))
+
+    def _damage(self, roll: int) -> int:
+        rule = self._aim.rule(roll)
         if rule is None:
             return 0
+        low, high = self._potential
         if rule in (HitRule.ROLL_OVER_95, HitRule.ATTACK_99):
-            damage = self.high
+            damage = high
         else:
-            threshold = self.aim.threshold
-            accuracy = max(min(roll + self.aim.margin, D100), threshold)
-            damage = _from_accuracy(self.low, self.high, accuracy, threshold)
+            threshold = self._aim.threshold
+            accuracy = max(min(roll + self._aim.margin, D100), threshold)
+            damage = _from_accuracy(low, high, accuracy, threshold)
         if self.planet:
             damage //= PLANET_DAMAGE_DIVISOR
         return max(0, damage - self.shield)
 
-    def distribution(self) -> Distribution[int]:
-        return Distribution.from_counts(Counter(self.damage(roll) for roll in range(1, D100 + 1)))
+    def damage_distribution(self) -> Distribution[int]:
+        """The exact distribution of the damage (:func:`damage_distribution`)."""
+        counts = Counter(self._damage(roll) for roll in range(1, D100 + 1))
+        return Distribution._exact({k: Fraction(v, D100) for k, v in counts.items()})
 
-
-def _shot(
-    min_damage: int,
-    max_damage: int,
-    attack: int,
-    defense: int,
-    squares: int,
-    *,
-    mount: Mount | str,
-    formula: Formula | str,
-    reduced_by_range: bool,
-    double_penalty: bool,
-    double_dissipation: bool,
-    hef: int,
-    ordnance: int,
-    platform: Platform | str,
-    shield: int,
-    planet: bool,
-    always_hit: bool,
-) -> _Shot:
-    chosen = check_choice("platform", platform, Platform)
-    if chosen not in _BEAM_PLATFORMS:
-        raise InvalidInput(
-            f"platform must be one of {names(_BEAM_PLATFORMS)} for a beam shot, got {platform!r}"
-        )
-    low, high = damage_potential(
-        min_damage,
-        max_damage,
-        squares,
-        mount=mount,
-        reduced_by_range=reduced_by_range,
-        hef=hef,
-        ordnance=ordnance,
-        double_dissipation=double_dissipation,
-        platform=chosen,
-    )
-    return _Shot(
-        aim=_aim(attack, defense, squares, mount, formula, double_penalty, always_hit),
-        low=low,
-        high=high,
-        planet=check_bool("planet", planet),
-        shield=check_int("shield", shield, 0),
-    )
+    def mean_damage(self) -> Fraction:
+        """The exact mean damage, misses counted as 0 (:func:`mean_damage`)."""
+        return Fraction(sum(self._damage(roll) for roll in range(1, D100 + 1)), D100)
 
 
 def shot_damage(
@@ -332,6 +449,7 @@ def shot_damage(
     damage on a hit by [1] or [2], else the accuracy formula of "Different Min-Max Damage";
     "Damage is halved against planets" ("Beam ship weapons"). ``attack`` is BA+CO-AF, ``defense``
     BD; ``shield`` is the target's per-hit reduction (see :data:`rules.moo2.SHIELD_REDUCTION`).
+    The same as ``BeamShot(...).damage(roll)`` (:class:`BeamShot`).
 
     Interpretation: under the simplified formula the damage still uses the classic, capped
     ``hit_threshold`` and ``roll_plus_attack = min(roll + BA+CO-AF-BD, 100)``: the source gives
@@ -351,25 +469,25 @@ def shot_damage(
     >>> shot_damage(50, 100, 10, 0, 11, 85, planet=True, shield=5)
     27
     """
-    shot = _shot(
+    shot = BeamShot(
         min_damage,
         max_damage,
         attack,
         defense,
         squares,
-        mount=mount,
-        formula=formula,
+        mount=mount,  # type: ignore[arg-type]
+        formula=formula,  # type: ignore[arg-type]
         reduced_by_range=reduced_by_range,
         double_penalty=double_penalty,
         double_dissipation=double_dissipation,
         hef=hef,
         ordnance=ordnance,
-        platform=platform,
+        platform=platform,  # type: ignore[arg-type]
         shield=shield,
         planet=planet,
         always_hit=always_hit,
     )
-    return shot.damage(check_int("roll", roll, 1, D100))
+    return shot.damage(roll)
 
 
 def damage_distribution(
@@ -395,6 +513,7 @@ def damage_distribution(
 
     Rule: as :func:`shot_damage`, over the 100 equally likely d100 rolls
     (``000_3948ba1900819cb7.txt``, "Classic Chance to Hit Formula", "Different Min-Max Damage").
+    The same as ``BeamShot(...).damage_distribution()`` (:class:`BeamShot`).
 
     Raises:
         ValueError: as :func:`shot_damage`.
@@ -408,24 +527,24 @@ def damage_distribution(
     ...     2: Fraction(15, 100), 3: Fraction(15, 100), 4: Fraction(16, 100)}
     True
     """
-    return _shot(
+    return BeamShot(
         min_damage,
         max_damage,
         attack,
         defense,
         squares,
-        mount=mount,
-        formula=formula,
+        mount=mount,  # type: ignore[arg-type]
+        formula=formula,  # type: ignore[arg-type]
         reduced_by_range=reduced_by_range,
         double_penalty=double_penalty,
         double_dissipation=double_dissipation,
         hef=hef,
         ordnance=ordnance,
-        platform=platform,
+        platform=platform,  # type: ignore[arg-type]
         shield=shield,
         planet=planet,
         always_hit=always_hit,
-    ).distribution()
+    ).damage_distribution()
 
 
 def mean_damage(
@@ -450,7 +569,7 @@ def mean_damage(
     """The exact mean damage of one beam shot, misses counted as 0.
 
     Rule: the mean of :func:`damage_distribution` (``000_3948ba1900819cb7.txt``, "Different
-    Min-Max Damage").
+    Min-Max Damage"). The same as ``BeamShot(...).mean_damage()`` (:class:`BeamShot`).
 
     Raises:
         ValueError: as :func:`shot_damage`.
@@ -460,21 +579,21 @@ def mean_damage(
     >>> mean_damage(50, 100, 10, 0, 23)
     Fraction(509, 100)
     """
-    return damage_distribution(
+    return BeamShot(
         min_damage,
         max_damage,
         attack,
         defense,
         squares,
-        mount=mount,
-        formula=formula,
+        mount=mount,  # type: ignore[arg-type]
+        formula=formula,  # type: ignore[arg-type]
         reduced_by_range=reduced_by_range,
         double_penalty=double_penalty,
         double_dissipation=double_dissipation,
         hef=hef,
         ordnance=ordnance,
-        platform=platform,
+        platform=platform,  # type: ignore[arg-type]
         shield=shield,
         planet=planet,
         always_hit=always_hit,
-    ).mean()
+    ).mean_damage()

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from rules.moo2._checks import check_bool
-from rules.validation import check_choice, check_int
+from rules.validation import check_choice, check_int, output_record
 
 __all__ = [
     "BEAM_DEFENSE_PER_SPEED",
@@ -79,6 +79,7 @@ class Fighter(enum.StrEnum):
     """Heavy Fighter: BaseSpeed 8."""
 
 
+@output_record
 @dataclasses.dataclass(frozen=True, slots=True)
 class Drive:
     """One row of the drive table: the drive, its FTL level and the missile Speed printed."""

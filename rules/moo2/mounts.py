@@ -10,7 +10,7 @@ import enum
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 
-from rules.validation import InvalidType, check_choice, check_int
+from rules.validation import check_choice, check_int, check_items, names
 
 __all__ = [
     "BEAM_MOD_ATTACK_BONUS",
@@ -72,7 +72,8 @@ def modified_beam_attack(beam_attack: int, mods: Iterable[BeamMod | str] = ()) -
     A mod listed twice counts once.
 
     Raises:
-        ValueError: if ``beam_attack`` is not an integer or a mod is not one of 'co', 'af', 'nr'.
+        ValueError: if ``beam_attack`` is not an integer, or ``mods`` is not a collection (a
+            list, tuple or set; not text) of at most 10,000 of 'co', 'af', 'nr'.
 
     >>> modified_beam_attack(50, ["co", "af"])
     55
@@ -82,7 +83,6 @@ def modified_beam_attack(beam_attack: int, mods: Iterable[BeamMod | str] = ()) -
     rules.validation.InvalidInput: mods must be one of 'co', 'af', 'nr', got 'xx'
     """
     base = check_int("beam_attack", beam_attack)
-    if isinstance(mods, str | bytes) or not isinstance(mods, Iterable):
-        raise InvalidType(f"mods must be an iterable of beam mods, got {mods!r}")
-    chosen = {check_choice("mods", mod, BeamMod) for mod in mods}
+    items = check_items("mods", mods, f"beam mods ({names(BeamMod)})", ordered=False)
+    chosen = {check_choice("mods", mod, BeamMod) for mod in items}
     return base + sum(BEAM_MOD_ATTACK_BONUS.get(mod, 0) for mod in chosen)

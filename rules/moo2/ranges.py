@@ -17,7 +17,7 @@ from typing import NewType
 
 from rules.moo2._checks import check_bool
 from rules.moo2.mounts import Mount
-from rules.validation import InvalidInput, check_choice, check_int
+from rules.validation import InvalidInput, check_choice, check_int, output_record
 
 __all__ = [
     "RANGE_BANDS",
@@ -42,6 +42,7 @@ Band = tuple[int, int]
 """First and last square (inclusive) of one column of the range table."""
 
 
+@output_record
 @dataclasses.dataclass(frozen=True, slots=True)
 class RangeBand:
     """One column of the source's range tables: the squares each mount covers and the penalties.
@@ -146,8 +147,8 @@ def check_squares(squares: object, mount: Mount | str = Mount.NORMAL) -> int:
     try:
         return check_int("squares", squares, 0, last)
     except InvalidInput as error:
-        message = f"squares must be an integer in 0..{last} for a {chosen} mount, got {squares!r}"
-        raise type(error)(message) from None
+        allowed = f"an integer in 0..{last} for a {chosen} mount"
+        raise type(error)("squares", allowed, squares) from None
 
 
 def range_units(squares: int, mount: Mount | str = Mount.NORMAL) -> RangeUnits:

@@ -17,8 +17,8 @@ import enum
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from rules.moo2._checks import check_bool
-from rules.validation import InvalidInput, InvalidType, check_choice, check_int
+from rules.moo2._checks import check_bool, check_damage_range
+from rules.validation import InvalidInput, check_choice, check_items, check_text, names
 
 __all__ = [
     "ALWAYS_HIT_WEAPONS",
@@ -103,8 +103,10 @@ class Weapon:
     """A beam weapon: base damage and the flags the rules use.
 
     Raises:
-        ValueError: on construction, if ``min_damage`` < 1, ``max_damage`` < ``min_damage``, or a
-            flag has the wrong type.
+        ValueError: on construction, if ``name`` is not non-empty text, ``min_damage`` < 1,
+            ``max_damage`` < ``min_damage``, ``inherent_double_penalty`` is not a collection of
+            editions (a set or list of :class:`Edition` or their values), or a flag has the
+            wrong type.
 
     >>> Weapon("Custom", 3, 9, reduced_by_range=False).always_hits()
     False
@@ -118,24 +120,25 @@ class Weapon:
     always_hit: AlwaysHit = AlwaysHit.NEVER
 
     def __post_init__(self) -> None:
-        if not isinstance(self.name, str) or not self.name.strip():
-            raise InvalidType(f"name must be a non-empty string, got {self.name!r}")
-        low = check_int("min_damage", self.min_damage, 1)
-        check_int("max_damage", self.max_damage, low)
-        check_bool("reduced_by_range", self.reduced_by_range)
-        if not isinstance(self.inherent_double_penalty, frozenset):
-            raise InvalidType(
-                "inherent_double_penalty must be a frozenset of editions, "
-                f"got {self.inherent_double_penalty!r}"
-            )
+        def put(name: str, value: object) -> None:
+            object.__setattr__(self, name, value)
+
+        put("name", check_text("name", self.name, empty=False))
+        low, high = check_damage_range(self.min_damage, self.max_damage)
+        put("min_damage", low)
+        put("max_damage", high)
+        put("reduced_by_range", check_bool("reduced_by_range", self.reduced_by_range))
+        items = check_items(
+            "inherent_double_penalty",
+            self.inherent_double_penalty,
+            f"editions ({names(Edition)})",
+            ordered=False,
+        )
         editions = frozenset(
-            check_choice("inherent_double_penalty", edition, Edition)
-            for edition in self.inherent_double_penalty
+            check_choice("inherent_double_penalty", edition, Edition) for edition in items
         )
-        object.__setattr__(self, "inherent_double_penalty", editions)
-        object.__setattr__(
-            self, "always_hit", check_choice("always_hit", self.always_hit, AlwaysHit)
-        )
+        put("inherent_double_penalty", editions)
+        put("always_hit", check_choice("always_hit", self.always_hit, AlwaysHit))
 
     def has_inherent_double_penalty(self, edition: Edition | str = Edition.CLASSIC) -> bool:
         """Whether this weapon carries the inherent 2x range to-hit penalty in ``edition``."""
@@ -179,11 +182,10 @@ def _build_name_index() -> Mapping[str, str]:
 _NAME_INDEX = _build_name_index()
 
 
-def _canonical(name: object) -> str:
+def _canonical(parameter: str, name: object) -> str:
     """The source's spelling of a weapon name, or the cleaned-up name for any other weapon."""
-    if not isinstance(name, str) or not name.strip():
-        raise InvalidType(f"weapon must be a non-empty string, got {name!r}")
-    return _NAME_INDEX.get(_normalise(name), " ".join(name.split()))
+    text = check_text(parameter, name, empty=False)
+    return _NAME_INDEX.get(_normalise(text), " ".join(text.split()))
 
 
 def _build_weapons() -> tuple[Weapon, ...]:
@@ -218,7 +220,7 @@ def find_weapon(name: str) -> Weapon:
     Rule: ``000_3948ba1900819cb7.txt``, "Reduced by Range" (see :data:`WEAPONS`).
 
     Raises:
-        ValueError: if the name is not a string or names no weapon of :data:`WEAPONS`.
+        ValueError: if ``name`` is not text or names no weapon of :data:`WEAPONS`.
 
     >>> death_ray = find_weapon("death_ray")
     >>> death_ray.name, death_ray.min_damage, death_ray.max_damage, death_ray.reduced_by_range
@@ -226,12 +228,12 @@ def find_weapon(name: str) -> Weapon:
     >>> find_weapon("mauler").always_hits()
     True
     """
-    canonical = _canonical(name)
+    canonical = _canonical("name", name)
     try:
         return _WEAPONS_BY_NAME[canonical]
     except KeyError:
         choices = ", ".join(repr(weapon.name) for weapon in WEAPONS)
-        raise InvalidInput(f"weapon must be one of {choices} (or an alias), got {name!r}") from None
+        raise InvalidInput("name", f"one of {choices} (or an alias)", name) from None
 
 
 def has_inherent_double_penalty(weapon: str, edition: Edition | str = Edition.CLASSIC) -> bool:
@@ -248,8 +250,9 @@ def has_inherent_double_penalty(weapon: str, edition: Edition | str = Edition.CL
     >>> [has_inherent_double_penalty("Fusion Beam", edition) for edition in editions]
     [True, True, False]
     """
-    canonical = _canonical(weapon)
-    return canonical in INHERENT_DOUBLE_PENALTY_WEAPONS[check_choice("edition", edition, Edition)]
+    canonical = _canonical("weapon", weapon)
+    edition = check_choice("edition", edition, Edition)
+    return canonical in INHERENT_DOUBLE_PENALTY_WEAPONS[edition]
 
 
 def always_hits(weapon: str, *, displacement_device: bool = False) -> bool:
@@ -268,7 +271,7 @@ def always_hits(weapon: str, *, displacement_device: bool = False) -> bool:
     >>> always_hits("stellar_converter", displacement_device=True)
     True
     """
-    canonical = _canonical(weapon)
+    canonical = _canonical("weapon", weapon)
     shielded = check_bool("displacement_device", displacement_device)
     rule = ALWAYS_HIT_WEAPONS.get(canonical, AlwaysHit.NEVER)
     if rule is AlwaysHit.ALWAYS:

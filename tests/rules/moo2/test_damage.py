@@ -604,7 +604,8 @@ def test_any_input_gives_a_result_or_value_error(
         ),
         (
             lambda: moo2.damage_from_accuracy(1, 4, 39, 40),
-            r"^roll_plus_attack must be an integer in 40\.\.100, got 39$",
+            r"^roll_plus_attack must be an integer in hit_threshold \(40\)\.\.100 \(a hit\), "
+            r"got 39$",
         ),
         (
             lambda: moo2.damage_from_accuracy(1, 4, 100, 96),

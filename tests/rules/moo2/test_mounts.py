@@ -31,11 +31,12 @@ def test_modified_beam_attack() -> None:
     [
         (
             lambda: moo2.modified_beam_attack(50, "co"),
-            r"^mods must be an iterable of beam mods, got 'co'$",
+            r"^mods must be a collection of at most 10000 beam mods \('co', 'af', 'nr'\) "
+            r"\(not text\), got 'co'$",
         ),
         (
             lambda: moo2.modified_beam_attack(50, 3),
-            r"^mods must be an iterable of beam mods, got 3$",
+            r"^mods must be a collection of at most 10000 beam mods \('co', 'af', 'nr'\), got 3$",
         ),
         (
             lambda: moo2.modified_beam_attack(50, ["pd"]),

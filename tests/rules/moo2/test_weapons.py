@@ -130,11 +130,13 @@ def test_custom_weapon() -> None:
     [
         (
             lambda: moo2.find_weapon("Fusion Beam"),
-            r"^weapon must be one of 'Laser Cannon', 'Phasor', 'Mauler Device', 'Death Ray' "
+            r"^name must be one of 'Laser Cannon', 'Phasor', 'Mauler Device', 'Death Ray' "
             r"\(or an alias\), got 'Fusion Beam'$",
         ),
-        (lambda: moo2.find_weapon(""), r"^weapon must be a non-empty string, got ''$"),
-        (lambda: moo2.find_weapon(3), r"^weapon must be a non-empty string, got 3$"),
+        # find_weapon's parameter is `name` (these messages said "weapon" before issue 16).
+        (lambda: moo2.find_weapon(""), r"^name must be non-empty text, got ''$"),
+        (lambda: moo2.find_weapon(3), r"^name must be non-empty text, got 3$"),
+        (lambda: moo2.always_hits(None), r"^weapon must be non-empty text, got None$"),
         (
             lambda: moo2.has_inherent_double_penalty("Fusion Beam", "1.31"),
             r"^edition must be one of 'classic', '1\.50', '1\.50_improved', got '1\.31'$",
@@ -144,15 +146,20 @@ def test_custom_weapon() -> None:
             r"^displacement_device must be True or False, got 'yes'$",
         ),
         (lambda: moo2.Weapon("X", 0, 4), r"^min_damage must be an integer >= 1, got 0$"),
-        (lambda: moo2.Weapon("X", 5, 4), r"^max_damage must be an integer >= 5, got 4$"),
-        (lambda: moo2.Weapon("", 1, 4), r"^name must be a non-empty string, got ''$"),
+        (
+            lambda: moo2.Weapon("X", 5, 4),
+            r"^max_damage must be an integer >= min_damage \(5\), got 4$",
+        ),
+        (lambda: moo2.Weapon("", 1, 4), r"^name must be non-empty text, got ''$"),
         (
             lambda: moo2.Weapon("X", 1, 4, reduced_by_range=None),
             r"reduced_by_range must be True or False",
         ),
         (
-            lambda: moo2.Weapon("X", 1, 4, inherent_double_penalty={"classic"}),
-            r"inherent_double_penalty must be a frozenset",
+            # Any collection of editions is accepted (a set, a list); text is not one.
+            lambda: moo2.Weapon("X", 1, 4, inherent_double_penalty="classic"),
+            r"^inherent_double_penalty must be a collection of at most 10000 editions "
+            r".*\(not text\)",
         ),
         (
             lambda: moo2.Weapon("X", 1, 4, always_hit="sometimes"),
