@@ -51,6 +51,7 @@ from rules.cepheus.checks import (
 )
 from rules.cepheus.damage import (
     DAMAGE_RESULTS,
+    MAX_EFFECTS,
     Characteristic,
     DamageResult,
     Physical,
@@ -181,6 +182,7 @@ __all__ = [
     "LOCATION_EFFECTS",
     "MAX_AIM_DM",
     "MAX_AIM_FOR_THE_KILL_BONUS",
+    "MAX_EFFECTS",
     "MAX_MINOR_ACTIONS",
     "MINOR_ACTIONS_FOR_SIGNIFICANT",
     "MINOR_ACTIONS_WITH_SIGNIFICANT",

@@ -4,22 +4,9 @@ from __future__ import annotations
 
 import random
 
-from rules.validation import InvalidType
+from rules.validation import InvalidType, check_bool
 
-
-def check_bool(name: str, value: object) -> bool:
-    """Return ``value`` if it is a ``bool``; refuse ``0``/``1``/strings so flags stay explicit.
-
-    >>> check_bool("braced", True)
-    True
-    >>> check_bool("braced", "yes")
-    Traceback (most recent call last):
-    ...
-    rules.validation.InvalidType: braced must be True or False, got 'yes'
-    """
-    if not isinstance(value, bool):
-        raise InvalidType(f"{name} must be True or False, got {value!r}")
-    return value
+__all__ = ["check_bool", "check_rng", "roll_d6"]
 
 
 def check_rng(value: object) -> random.Random:
@@ -31,7 +18,7 @@ def check_rng(value: object) -> random.Random:
     rules.validation.InvalidType: rng must be a random.Random, got None
     """
     if not isinstance(value, random.Random):
-        raise InvalidType(f"rng must be a random.Random, got {value!r}")
+        raise InvalidType("rng", "a random.Random", value)
     return value
 
 

@@ -21,15 +21,22 @@ from rules.cepheus.checks import (
     CheckOutcome,
     CheckRoll,
     Difficulty,
-    check_outcome,
-    effect_distribution,
-    roll_check,
+    _effect_distribution,
+    _grade,
+    _roll_check,
 )
-from rules.cepheus.damage import damage_distribution, hit_damage
+from rules.cepheus.damage import _damage_distribution, _hit_damage
 from rules.cepheus.ranges import RangeBand, range_band, range_band_metres
 from rules.cepheus.weapons import WeaponType, attack_difficulty
-from rules.dice import Distribution
-from rules.validation import InvalidInput, check_choice, check_int, check_number
+from rules.dice import MAX_DICE, Distribution
+from rules.validation import (
+    InvalidInput,
+    check_choice,
+    check_instance,
+    check_int,
+    check_number,
+    output_record,
+)
 
 __all__ = ["AttackOdds", "AttackRoll", "AttackSituation", "attack_odds", "roll_attack"]
 
@@ -68,7 +75,6 @@ _BOOLS = (
     "target_vehicle",
 )
 _NON_NEGATIVE = (
-    "damage_dice",
     "armor",
     "aim_actions",
     "aim_for_the_kill_actions",
@@ -100,6 +106,11 @@ class AttackSituation:
     ``dodge_obstruction`` without a dodge, ``braced`` without extreme range, ``zero_g_skill``
     outside zero gravity, ``soft_cover`` without cover) are accepted and ignored.
 
+    Every field is checked and stored as its exact type (an enum member, ``int``,
+    :class:`~fractions.Fraction`): numpy numbers become Python numbers. ``damage_dice`` with
+    the burst's extra dice is at most 300 (:data:`rules.dice.MAX_DICE`, which keeps the exact
+    damage distribution fast).
+
     Raises:
         ValueError: a field is out of its domain, the range is not given exactly once, the
             attacker would be unskilled without ``unskilled_dm``, or the fields contradict a
@@ -117,7 +128,7 @@ class AttackSituation:
     """The weapon type (row of the attack difficulty table)."""
     damage_dice: int
     """The weapon's damage in D6 ("Each weapon lists the damage it inflicts as a number of
-    D6")."""
+    D6"): 0 to 300 (:data:`rules.dice.MAX_DICE`) with the burst's extra dice."""
     band: RangeBand | None = None
     """The range band, if the range is given as a band."""
     squares: int | None = None
@@ -219,31 +230,38 @@ class AttackSituation:
         for name, enum_type in _CHOICES:
             put(name, check_choice(name, getattr(self, name), enum_type))
         for name in _BOOLS:
-            check_bool(name, getattr(self, name))
+            put(name, check_bool(name, getattr(self, name)))
         for name in _NON_NEGATIVE:
-            check_int(name, getattr(self, name), 0)
+            put(name, check_int(name, getattr(self, name), 0))
+        put("damage_dice", check_int("damage_dice", self.damage_dice, 0, MAX_DICE))
         for name in _INTEGERS:
-            check_int(name, getattr(self, name))
+            put(name, check_int(name, getattr(self, name)))
         for name in ("skill", "zero_g_skill"):
             if getattr(self, name) is not None:
-                check_int(name, getattr(self, name), 0)
+                put(name, check_int(name, getattr(self, name), 0))
         if self.unskilled_dm is not None:
-            check_int("unskilled_dm", self.unskilled_dm)
+            put("unskilled_dm", check_int("unskilled_dm", self.unskilled_dm))
         put(
             "target_movement_metres",
             check_number("target_movement_metres", self.target_movement_metres, 0),
         )
-        given = [n for n in ("band", "squares", "metres") if getattr(self, n) is not None]
-        if len(given) != 1:
-            raise InvalidInput(
-                f"range must be given as exactly one of band, squares, metres, got {given!r}"
-            )
         if self.band is not None:
             put("band", check_choice("band", self.band, RangeBand))
-        elif self.squares is not None:
-            check_int("squares", self.squares, 0)
-        else:
+        if self.squares is not None:
+            put("squares", check_int("squares", self.squares, 0))
+        if self.metres is not None:
             put("metres", check_number("metres", self.metres, 0))
+        given = [n for n in ("band", "squares", "metres") if getattr(self, n) is not None]
+        if not given:
+            raise InvalidInput(
+                "band", "given when squares and metres are not (the range, given once)", None
+            )
+        if len(given) > 1:
+            raise InvalidInput(
+                given[1],
+                f"None when {given[0]} is given (the range is given once: band, squares or metres)",
+                getattr(self, given[1]),
+            )
         self._check_rules()
 
     def _check_rules(self) -> None:
@@ -255,51 +273,78 @@ class AttackSituation:
             and (self.burst is not m.BurstSize.SINGLE)
         ):
             raise InvalidInput(
-                "burst must be '1' unless fire_mode is 'spray', 'grouped', 'panic' or "
-                f"'suppression', got {self.burst.value!r} with fire_mode {mode.value!r}"
+                "burst",
+                f"'1' with fire_mode {mode.value!r} (a burst needs fire_mode 'spray', "
+                "'grouped', 'panic' or 'suppression')",
+                self.burst.value,
             )
         if mode is not m.FireMode.SINGLE and weapon not in _FIREARMS:
             raise InvalidInput(
-                f"weapon must be a firearm ({_names(_FIREARMS)}) for fire_mode {mode.value!r}, "
-                f"got {weapon.value!r}"
+                "weapon",
+                f"a firearm ({_names(_FIREARMS)}) for fire_mode {mode.value!r}",
+                weapon.value,
             )
         if mode is m.FireMode.PANIC and (weapon not in _SLUG_THROWERS or self.laser or self.energy):
             raise InvalidInput(
-                "panic fire needs a small arms slug thrower (a pistol, rifle, shotgun or "
-                f"assault weapon, not laser or energy), got weapon {weapon.value!r}, "
-                f"laser={self.laser}, energy={self.energy}"
+                "fire_mode",
+                "a mode other than 'panic' for this weapon (panic fire needs a small arms slug "
+                "thrower: a "
+                "pistol, rifle, shotgun or assault weapon, not laser or energy; got weapon "
+                f"{weapon.value!r}, laser={self.laser}, energy={self.energy})",
+                mode.value,
             )
         if self.reaction is m.Reaction.PARRY and not weapon.melee:
             raise InvalidInput(
-                "reaction 'parry' needs a melee weapon ('close_quarters', 'extended_reach'), "
-                f"got weapon {weapon.value!r}"
+                "reaction",
+                "'none' or 'dodge' against a ranged attack (a parry needs a melee weapon: "
+                f"'close_quarters', 'extended_reach'; got weapon {weapon.value!r})",
+                self.reaction.value,
             )
         if self.reaction is m.Reaction.DODGE and self.target_stance is m.Stance.PRONE:
             raise InvalidInput(
-                "reaction must not be 'dodge' for a prone target (a prone character cannot "
-                "dodge), got target_stance 'prone'"
+                "reaction",
+                "'none' or 'parry' for a prone target (a prone character cannot dodge; "
+                "target_stance is 'prone')",
+                self.reaction.value,
             )
         if self.firing_into_combat and weapon.melee:
             raise InvalidInput(
-                f"firing_into_combat needs a ranged weapon, got weapon {weapon.value!r}"
+                "firing_into_combat",
+                f"False for a melee weapon (it needs a ranged weapon, got weapon {weapon.value!r})",
+                True,
             )
         band = self.range_band
         if self.shotgun_spread and (
             weapon is not WeaponType.SHOTGUN or band not in m.SHOTGUN_SPREAD_BANDS
         ):
             raise InvalidInput(
-                "shotgun_spread needs weapon 'shotgun' at band 'medium' or 'long', "
-                f"got weapon {weapon.value!r} at band {band.value!r}"
+                "shotgun_spread",
+                "False unless weapon is 'shotgun' at band 'medium' or 'long' "
+                f"(got weapon {weapon.value!r} at band {band.value!r})",
+                True,
             )
         if self.extreme_range and band is not RangeBand.DISTANT:
             raise InvalidInput(
-                "extreme_range needs band 'distant' (extreme range lies beyond it), "
-                f"got band {band.value!r}"
+                "extreme_range",
+                "False unless the band is 'distant' (extreme range lies beyond it; "
+                f"got band {band.value!r})",
+                True,
             )
         if self.attack_skill is None and self.unskilled_dm is None:
             raise InvalidInput(
-                "unskilled_dm must be an integer when the attack is unskilled (the chapter "
-                "does not give the unskilled DM), got None"
+                "unskilled_dm",
+                "an integer when the attack is unskilled (skill None, or zero_g without "
+                "zero_g_skill): the chapter does not give the unskilled DM",
+                None,
+            )
+        dice, _ = _damage_terms(self)
+        if dice > MAX_DICE:
+            extra = dice - self.damage_dice
+            raise InvalidInput(
+                "damage_dice",
+                f"an integer in 0..{MAX_DICE - extra} with this fire mode and burst (+{extra}D6; "
+                f"at most {MAX_DICE} dice in all)",
+                self.damage_dice,
             )
 
     @property
@@ -329,6 +374,7 @@ def _names(weapons: frozenset[WeaponType]) -> str:
     return ", ".join(repr(w.value) for w in WeaponType if w in weapons)
 
 
+@output_record
 @dataclass(frozen=True, slots=True)
 class AttackOdds:
     """The exact result of :func:`attack_odds`."""
@@ -371,7 +417,7 @@ class AttackOdds:
     @property
     def outcomes(self) -> Distribution[CheckOutcome] | None:
         """The chance of each grade of result (exceptional failure .. exceptional success)."""
-        return None if self.effect is None else self.effect.map(check_outcome)
+        return None if self.effect is None else self.effect.map(_grade)
 
 
 def attack_odds(situation: AttackSituation) -> AttackOdds:
@@ -399,12 +445,10 @@ def attack_odds(situation: AttackSituation) -> AttackOdds:
     >>> odds.total_dm, odds.hit_chance
     (2, Fraction(13, 18))
     """
-    if not isinstance(situation, AttackSituation):
-        raise InvalidInput(f"situation must be an AttackSituation, got {situation!r}")
-    return _attack_odds(situation)
+    return _attack_odds(check_instance("situation", situation, AttackSituation))
 
 
-@functools.lru_cache(maxsize=1024)
+@functools.lru_cache(maxsize=128)
 def _attack_odds(s: AttackSituation) -> AttackOdds:
     band = s.range_band
     difficulty = attack_difficulty(s.weapon, band)
@@ -415,13 +459,14 @@ def _attack_odds(s: AttackSituation) -> AttackOdds:
     halved = s.extreme_range and (s.energy or s.laser)
     no_damage: Distribution[int] = Distribution({0: Fraction(1)})
     suppressing = s.fire_mode is m.FireMode.SUPPRESSION
-    effect = None if blocked else effect_distribution(total, blind=s.blind)
+    # Inside, the derived numbers (a sum of DMs, a damage bonus) are of any size: the cores.
+    effect = None if blocked else _effect_distribution(total, TARGET_NUMBER, s.blind)
     hit = Fraction(0) if effect is None else effect.probability(lambda e: e >= 0)
     if effect is None or suppressing:
         damage = no_damage
     else:
-        damage = damage_distribution(
-            effect, dice=dice, bonus=bonus, armor=s.armor, adds_effect=s.adds_effect, halved=halved
+        damage = _damage_distribution(
+            list(effect.items()), dice, bonus, s.armor, s.adds_effect, halved
         )
     suppression = None
     if suppressing:
@@ -624,6 +669,7 @@ def _damage_terms(s: AttackSituation) -> tuple[int, int]:
     return dice, bonus + m.aim_for_the_kill_bonus(s.aim_for_the_kill_actions)
 
 
+@output_record
 @dataclass(frozen=True, slots=True)
 class AttackRoll:
     """One rolled attack, with a step-by-step log."""
@@ -682,7 +728,7 @@ def roll_attack(situation: AttackSituation, rng: random.Random) -> AttackRoll:
         return AttackRoll(odds, None, False, (), 0, False, 0, tuple(log))
     log.extend(f"  {row.label} {row.dm:+d}" for row in odds.modifiers)
     log.append(f"Total DM {odds.total_dm:+d}; hit chance {odds.hit_chance}")
-    check = roll_check(odds.total_dm, rng, blind=s.blind)
+    check = _roll_check(odds.total_dm, rng, TARGET_NUMBER, s.blind)
     log.append(_check_line(check))
     if not check.success:
         return _miss(odds, check, rng, log)
@@ -693,12 +739,8 @@ def roll_attack(situation: AttackSituation, rng: random.Random) -> AttackRoll:
         )
         return AttackRoll(odds, check, True, (), 0, False, check.effect, tuple(log))
     rolls = roll_d6(rng, odds.damage_dice)
-    damage = hit_damage(
-        sum(rolls) + odds.damage_bonus,
-        check.effect,
-        armor=s.armor,
-        adds_effect=s.adds_effect,
-        halved=odds.halved,
+    damage = _hit_damage(
+        sum(rolls) + odds.damage_bonus, check.effect, s.armor, s.adds_effect, odds.halved
     )
     log.append(_damage_line(odds, rolls, check.effect, damage))
     if s.blind:

@@ -18,7 +18,7 @@ from typing import Final
 
 from rules.cepheus._common import check_bool, check_rng, roll_d6
 from rules.dice import Distribution, dice_sum
-from rules.validation import check_int
+from rules.validation import check_int, output_record
 
 __all__ = [
     "DIFFICULTY_DMS",
@@ -206,7 +206,12 @@ def effect_distribution(
     """
     dm = check_int("dm", dm)
     target = check_int("target", target)
-    return check_dice(blind=blind).map(lambda roll: roll + dm - target)
+    return _effect_distribution(dm, target, check_bool("blind", blind))
+
+
+def _effect_distribution(dm: int, target: int, blind: bool) -> Distribution[int]:
+    """:func:`effect_distribution` of checked values (any size: a DM may be a sum of DMs)."""
+    return _check_dice(blind).map(lambda roll: roll + dm - target)
 
 
 def check_outcome(effect: int) -> CheckOutcome:
@@ -221,7 +226,11 @@ def check_outcome(effect: int) -> CheckOutcome:
     >>> [check_outcome(e).value for e in (-6, -1, 0, 6)]
     ['exceptional_failure', 'failure', 'success', 'exceptional_success']
     """
-    effect = check_int("effect", effect)
+    return _grade(check_int("effect", effect))
+
+
+def _grade(effect: int) -> CheckOutcome:
+    """:func:`check_outcome` of a checked Effect (any size: it may come from a sum of DMs)."""
     if effect <= -EXCEPTIONAL_EFFECT:
         return CheckOutcome.EXCEPTIONAL_FAILURE
     if effect < 0:
@@ -245,9 +254,10 @@ def outcome_distribution(
     >>> odds.get(CheckOutcome.EXCEPTIONAL_FAILURE), odds.get(CheckOutcome.EXCEPTIONAL_SUCCESS)
     (Fraction(1, 36), Fraction(0, 1))
     """
-    return effect_distribution(dm, target, blind=blind).map(check_outcome)
+    return effect_distribution(dm, target, blind=blind).map(_grade)
 
 
+@output_record
 @dataclass(frozen=True, slots=True)
 class CheckRoll:
     """One rolled check: the dice thrown, the dice kept, the DM, the total and the Effect."""
@@ -279,7 +289,7 @@ class CheckRoll:
     @property
     def outcome(self) -> CheckOutcome:
         """The grade of the result."""
-        return check_outcome(self.effect)
+        return _grade(self.effect)
 
 
 def roll_check(
@@ -303,8 +313,12 @@ def roll_check(
     """
     dm = check_int("dm", dm)
     target = check_int("target", target)
-    check_rng(rng)
-    thrown = roll_d6(rng, 3 if check_bool("blind", blind) else 2)
+    return _roll_check(dm, check_rng(rng), target, check_bool("blind", blind))
+
+
+def _roll_check(dm: int, rng: random.Random, target: int, blind: bool) -> CheckRoll:
+    """:func:`roll_check` of checked values (any size: the DM may be a sum of DMs)."""
+    thrown = roll_d6(rng, 3 if blind else 2)
     kept = list(thrown)
     if len(kept) == 3:
         kept.remove(max(kept))

@@ -17,7 +17,7 @@ from rules.cepheus._common import check_bool, check_rng, roll_d6
 from rules.cepheus.checks import effect_distribution
 from rules.cepheus.modifiers import Modifier
 from rules.dice import Distribution, dice_sum
-from rules.validation import InvalidInput, check_int
+from rules.validation import check_instance, check_int, check_items, check_text
 
 __all__ = [
     "AMBUSH_ROLL",
@@ -92,7 +92,8 @@ def initiative_distribution(
     result = rolled.map(lambda roll: roll + dexterity_dm)
     if tactics_dm is not None:
         tactics_dm = check_int("tactics_dm", tactics_dm)
-        result = result + effect_distribution(tactics_dm).map(tactics_bonus)
+        # The commander's Effect may exceed any input bound (a DM plus the dice): no re-check.
+        result = result + effect_distribution(tactics_dm).map(lambda effect: max(0, effect))
     return result
 
 
@@ -142,25 +143,34 @@ def initiative_modifiers(
     (Modifier(label='Tactics', dm=2), Modifier(label='Acting hastily', dm=2), \
 Modifier(label='Reactions (1)', dm=-2))
     """
-    rows: list[Modifier] = []
+    effects = (
+        ("Tactics", _optional_int("tactics_effect", tactics_effect)),
+        ("Leadership", _optional_int("leadership_effect", leadership_effect)),
+    )
     connected = check_bool("in_communication", in_communication)
-    for label, effect in (("Tactics", tactics_effect), ("Leadership", leadership_effect)):
+    hasty = check_bool("hastened", hastened)
+    reactions = check_int("reactions", reactions, 0)
+    penalty = _optional_int("suppression_effect", suppression_effect, 0)
+    rows: list[Modifier] = []
+    for label, effect in effects:
         if effect is None:
             continue
-        bonus = tactics_bonus(effect)
+        bonus = max(0, effect)
         if not connected:
             rows.append(Modifier(f"{label} (cut off: no benefit)", 0))
         elif bonus or effect < 0:
             rows.append(Modifier(label if effect >= 0 else f"{label} (failed)", bonus))
-    if check_bool("hastened", hastened):
+    if hasty:
         rows.append(Modifier("Acting hastily", HASTE_INITIATIVE))
-    reactions = check_int("reactions", reactions, 0)
     if reactions:
         rows.append(Modifier(f"Reactions ({reactions})", REACTION_INITIATIVE * reactions))
-    if suppression_effect is not None:
-        penalty = check_int("suppression_effect", suppression_effect, 0)
+    if penalty is not None:
         rows.append(Modifier("Suppressed", -penalty))
     return tuple(rows)
+
+
+def _optional_int(name: str, value: object, low: int | None = None) -> int | None:
+    return None if value is None else check_int(name, value, low)
 
 
 def initiative_score(
@@ -227,10 +237,9 @@ class Combatant:
     """Dexterity score (breaks ties)."""
 
     def __post_init__(self) -> None:
-        if not isinstance(self.name, str):
-            raise InvalidInput(f"name must be a string, got {self.name!r}")
-        check_int("initiative", self.initiative)
-        check_int("dexterity", self.dexterity, 0)
+        object.__setattr__(self, "name", check_text("name", self.name))
+        object.__setattr__(self, "initiative", check_int("initiative", self.initiative))
+        object.__setattr__(self, "dexterity", check_int("dexterity", self.dexterity, 0))
 
 
 def initiative_order(combatants: Iterable[Combatant]) -> tuple[tuple[Combatant, ...], ...]:
@@ -243,17 +252,18 @@ def initiative_order(combatants: Iterable[Combatant]) -> tuple[tuple[Combatant, 
     simultaneously."). Within a group the input order is kept.
 
     Raises:
-        ValueError: an item is not a :class:`Combatant`.
+        ValueError: ``combatants`` is not a sequence (not a set: the input order breaks ties)
+            of at most 10,000 :class:`Combatant` records.
 
     >>> order = initiative_order([Combatant("Ana", 9, 7), Combatant("Bo", 11, 6),
     ...                           Combatant("Cy", 9, 9), Combatant("Di", 9, 7)])
     >>> [[c.name for c in group] for group in order]
     [['Bo'], ['Cy'], ['Ana', 'Di']]
     """
-    people = list(combatants)
-    for person in people:
-        if not isinstance(person, Combatant):
-            raise InvalidInput(f"combatants must be Combatant items, got {person!r}")
+    people = [
+        check_instance(f"combatants[{index}]", item, Combatant)
+        for index, item in enumerate(check_items("combatants", combatants, "Combatant records"))
+    ]
     people.sort(key=lambda c: (-c.initiative, -c.dexterity))
     groups: list[list[Combatant]] = []
     for person in people:

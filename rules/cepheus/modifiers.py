@@ -21,7 +21,7 @@ from typing import Final, NamedTuple
 
 from rules.cepheus._common import check_bool
 from rules.cepheus.ranges import RangeBand
-from rules.validation import check_choice, check_int, check_number
+from rules.validation import check_choice, check_int, check_number, output_record
 
 __all__ = [
     "BURST_FIRE",
@@ -70,6 +70,7 @@ __all__ = [
 ]
 
 
+@output_record
 class Modifier(NamedTuple):
     """One line of a breakdown: the rulebook's label and the DM it adds."""
 
@@ -433,9 +434,10 @@ def smoke_dm(smoke: Smoke | str, *, laser: bool = False, infra_red: bool = False
     (-2, -4, 0)
     """
     smoke = check_choice("smoke", smoke, Smoke)
+    laser = check_bool("laser", laser)
     if check_bool("infra_red", infra_red):
         return 0
-    return SMOKE_DMS[smoke] * (2 if check_bool("laser", laser) else 1)
+    return SMOKE_DMS[smoke] * (2 if laser else 1)
 
 
 def weather_dms(extreme_weather: bool, sensor_targeting: bool = False) -> tuple[int, int]:
@@ -452,10 +454,11 @@ def weather_dms(extreme_weather: bool, sensor_targeting: bool = False) -> tuple[
     >>> weather_dms(True), weather_dms(True, sensor_targeting=True), weather_dms(False)
     ((-1, -1), (0, -1), (0, 0))
     """
-    if not check_bool("extreme_weather", extreme_weather):
-        check_bool("sensor_targeting", sensor_targeting)
+    extreme_weather = check_bool("extreme_weather", extreme_weather)
+    sensors = check_bool("sensor_targeting", sensor_targeting)
+    if not extreme_weather:
         return 0, 0
-    return (0 if check_bool("sensor_targeting", sensor_targeting) else -1), -1
+    return (0 if sensors else -1), -1
 
 
 # --- Skill ----------------------------------------------------------------------------------
@@ -551,6 +554,7 @@ class BurstSize(enum.StrEnum):
         return int(self.value)
 
 
+@output_record
 @dataclass(frozen=True, slots=True)
 class BurstRow:
     """One row of the Burst Fire Effects table."""

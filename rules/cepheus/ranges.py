@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
-from rules.validation import check_choice, check_int, check_number
+from rules.validation import check_choice, check_int, check_number, output_record
 
 __all__ = [
     "MOVEMENT_METRES",
@@ -69,6 +69,7 @@ class RangeBand(enum.StrEnum):
 _ORDER: Final = {band: position for position, band in enumerate(RangeBand)}
 
 
+@output_record
 @dataclass(frozen=True, slots=True)
 class RangeBandRow:
     """One row of the Personal Combat Range Bands table, with the edges we read from it."""

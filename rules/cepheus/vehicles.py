@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import Final
 
 from rules.dice import Distribution, dice_sum
-from rules.validation import InvalidInput, check_choice, check_int, check_number
+from rules.validation import InvalidType, check_choice, check_int, check_number, output_record
 
 __all__ = [
     "EXTRA_DOUBLE_EVERY",
@@ -39,6 +39,7 @@ __all__ = [
 ]
 
 
+@output_record
 @dataclass(frozen=True, slots=True)
 class VehicleDamageRow:
     """One row of the Vehicle Damage table."""
@@ -133,7 +134,7 @@ def vehicle_hits_distribution(damage: Distribution[int]) -> Distribution[tuple[i
     Fraction(1, 2)
     """
     if not isinstance(damage, Distribution):
-        raise InvalidInput(f"damage must be a Distribution of integers, got {damage!r}")
+        raise InvalidType("damage", "a Distribution of integers", damage)
     return damage.map(vehicle_hits)
 
 
@@ -271,6 +272,7 @@ def hit_location_odds(table: HitTable | str) -> Distribution[Location]:
     return dice_sum(2, 6).map(lambda roll: HIT_LOCATIONS[table][roll - 2])
 
 
+@output_record
 @dataclass(frozen=True, slots=True)
 class LocationEffects:
     """What successive hits on one location do."""
@@ -432,6 +434,7 @@ Damage", the sections Hull, Structure, Armor, Drive, Weapon, Sensors, Power Plan
 Passengers, Cargo, Cockpit and Computer (quoted)."""
 
 
+@output_record
 @dataclass(frozen=True, slots=True)
 class LocationHit:
     """The effect of one hit on a location."""

@@ -391,39 +391,48 @@ def test_outcomes() -> None:
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"band": None}, r"range must be given as exactly one of band, squares, metres, got \[\]"),
-        ({"squares": 4}, r"range must be given as exactly one of .*\['band', 'squares'\]"),
+        # Messages reworded to "{parameter} must be {allowed}, got {value}" (issue 10).
+        ({"band": None}, r"^band must be given when squares and metres are not"),
+        ({"squares": 4}, r"^squares must be None when band is given"),
         ({"weapon": "bow"}, r"weapon must be one of"),
-        ({"damage_dice": -1}, r"damage_dice must be an integer >= 0, got -1"),
+        ({"damage_dice": -1}, r"damage_dice must be an integer in 0..300, got -1"),
+        ({"damage_dice": 301}, r"damage_dice must be an integer in 0..300, got 301"),
+        (
+            {"damage_dice": 300, "fire_mode": "grouped", "burst": "100", "weapon": "rifle"},
+            r"damage_dice must be an integer in 0..296 with this fire mode and burst \(\+4D6",
+        ),
         ({"skill": -1}, r"skill must be an integer >= 0, got -1"),
         ({"skill": None}, r"unskilled_dm must be an integer when the attack is unskilled"),
         ({"laser": "yes"}, r"laser must be True or False, got 'yes'"),
         ({"armor": 1.5}, r"armor must be an integer >= 0, got 1.5"),
         ({"target_movement_metres": -1}, r"target_movement_metres must be a number >= 0"),
-        ({"burst": "4"}, r"burst must be '1' unless fire_mode is 'spray', 'grouped', 'panic'"),
+        ({"burst": "4"}, r"^burst must be '1' with fire_mode 'single' \(a burst needs"),
         ({"burst": "2", "fire_mode": "spray"}, r"burst must be one of '1', '3', '4'"),
         (
             {"fire_mode": "spray", "weapon": "thrown", "band": "short"},
             r"weapon must be a firearm \('pistol', 'rifle', 'shotgun', 'assault_weapon', "
             r"'rocket'\)",
         ),
-        ({"fire_mode": "panic", "laser": True}, r"panic fire needs a small arms slug thrower"),
-        ({"fire_mode": "panic", "weapon": "rocket"}, r"panic fire needs a small arms slug"),
-        ({"reaction": "parry"}, r"reaction 'parry' needs a melee weapon"),
+        (
+            {"fire_mode": "panic", "laser": True},
+            r"^fire_mode must be a mode other than 'panic' .*small arms slug thrower",
+        ),
+        ({"fire_mode": "panic", "weapon": "rocket"}, r"^fire_mode must .*small arms slug"),
+        ({"reaction": "parry"}, r"^reaction must be 'none' or 'dodge' against a ranged attack"),
         (
             {"reaction": "dodge", "target_stance": "prone"},
-            r"reaction must not be 'dodge' for a prone target",
+            r"^reaction must be 'none' or 'parry' for a prone target",
         ),
         (
             {"firing_into_combat": True, "weapon": "close_quarters", "band": "personal"},
-            r"firing_into_combat needs a ranged weapon",
+            r"^firing_into_combat must be False for a melee weapon",
         ),
-        ({"shotgun_spread": True}, r"shotgun_spread needs weapon 'shotgun' at band 'medium'"),
+        ({"shotgun_spread": True}, r"^shotgun_spread must be False unless weapon is 'shotgun'"),
         (
             {"shotgun_spread": True, "weapon": "shotgun", "band": "short"},
-            r"shotgun_spread needs .* got weapon 'shotgun' at band 'short'",
+            r"^shotgun_spread must .*got weapon 'shotgun' at band 'short'",
         ),
-        ({"extreme_range": True}, r"extreme_range needs band 'distant'.*got band 'medium'"),
+        ({"extreme_range": True}, r"^extreme_range must be False unless .*got band 'medium'"),
         ({"cover": "partial"}, r"cover must be one of"),
         ({"fire_mode": "auto"}, r"fire_mode must be one of"),
     ],
@@ -578,7 +587,10 @@ def build(fields: dict[str, Any]) -> AttackSituation | None:
         return None
 
 
-@settings(max_examples=150, suppress_health_check=[*settings.default.suppress_health_check, HealthCheck.filter_too_much])
+@settings(
+    max_examples=150,
+    suppress_health_check=[*settings.default.suppress_health_check, HealthCheck.filter_too_much],
+)
 @given(situations)
 @example({**BASE, "band": RangeBand.MEDIUM, "referee_dm": 0, "armor": 0})
 def test_odds_invariants(fields: dict[str, Any]) -> None:
@@ -605,7 +617,10 @@ def test_odds_invariants(fields: dict[str, Any]) -> None:
             )
 
 
-@settings(max_examples=60, suppress_health_check=[*settings.default.suppress_health_check, HealthCheck.filter_too_much])
+@settings(
+    max_examples=60,
+    suppress_health_check=[*settings.default.suppress_health_check, HealthCheck.filter_too_much],
+)
 @given(situations, st.sampled_from(list(RangeBand)))
 def test_more_range_never_raises_the_hit_chance_of_a_rifle(
     fields: dict[str, Any], farther: RangeBand
@@ -632,3 +647,52 @@ def test_bad_input_gives_value_error_and_nothing_else(fields: dict[str, Any]) ->
     except ValueError:
         return
     assert cepheus.attack_odds(shot).hit_chance >= 0
+
+
+# --- Hostile input (issue 16) ---------------------------------------------------------------
+
+
+def test_derived_numbers_of_any_size_are_computed_not_refused() -> None:
+    # Each input is within its bound; their sums (total DM, damage bonus) may exceed it.
+    biggest = 2**53 - 1
+    shot = situation(referee_dm=biggest, characteristic_dm=biggest, damage_modifier=biggest)
+    odds = cepheus.attack_odds(shot)
+    assert odds.hit_chance == 1 and odds.total_dm == 2 * biggest + 1
+    assert min(odds.damage) == biggest + 3 + (2 + odds.total_dm - 8)  # 3D6, 2D6 at their least
+    assert odds.outcomes == {cepheus.CheckOutcome.EXCEPTIONAL_SUCCESS: 1}
+    roll = cepheus.roll_attack(shot, random.Random(2))
+    assert roll.hit and roll.check is not None
+    assert roll.check.outcome is cepheus.CheckOutcome.EXCEPTIONAL_SUCCESS
+    assert cepheus.outcome_distribution(biggest) == {cepheus.CheckOutcome.EXCEPTIONAL_SUCCESS: 1}
+
+
+def test_numpy_fields_are_stored_as_python_numbers() -> None:
+    np = pytest.importorskip("numpy")
+    shot = situation(damage_dice=np.int64(3), armor=np.int8(2), target_movement_metres=np.int64(25))
+    assert type(shot.damage_dice) is int and type(shot.armor) is int
+    assert type(shot.target_movement_metres.numerator) is int
+    assert cepheus.attack_odds(shot).damage_dice == 3
+
+
+def test_a_distance_is_shown_whatever_its_size() -> None:
+    # A Fraction too large for a float raised OverflowError when a step was shown.
+    with pytest.raises(ValueError, match=r"^target_movement_metres must be a number in 0\.\."):
+        situation(target_movement_metres=Fraction(10**400, 3))
+    odds = cepheus.attack_odds(situation(target_movement_metres=Fraction(2**53 - 1, 3)))
+    assert any(row.label.startswith("Movement (target moved 3.0") for row in odds.modifiers)
+
+
+def test_errors_name_a_field() -> None:
+    fields = {f.name for f in __import__("dataclasses").fields(AttackSituation)}
+    for changes in (
+        {"band": None},
+        {"squares": 4},
+        {"fire_mode": "panic", "laser": True},
+        {"reaction": "parry"},
+        {"skill": None},
+        {"damage_dice": 300, "fire_mode": "grouped", "burst": "100"},
+    ):
+        with pytest.raises(ValueError) as info:
+            situation(**changes)
+        assert info.value.parameter in fields  # type: ignore[attr-defined]
+        assert str(info.value).startswith(info.value.parameter)  # type: ignore[attr-defined]

@@ -155,7 +155,8 @@ def test_first_damage_goes_to_endurance_then_the_chosen_one() -> None:
 
 
 def test_first_damage_must_start_with_endurance() -> None:
-    with pytest.raises(ValueError, match=r"order must start with 'endurance' for a character"):
+    # Messages reworded to "{parameter} must be {allowed}, got {value}" (issue 10).
+    with pytest.raises(ValueError, match=r"order must be a permutation starting with 'endurance'"):
         cepheus.apply_damage(MAX, 3, order=(STR, END, DEX))
     with pytest.raises(ValueError, match=r"allocation must be None for a character's first"):
         cepheus.apply_damage(MAX, 3, allocation={STR: 3})
@@ -178,7 +179,7 @@ def test_later_damage_is_allocated_by_choice() -> None:
 @pytest.mark.parametrize(
     ("allocation", "message"),
     [
-        ({STR: 2}, r"allocation must add up to the damage 3"),
+        ({STR: 2}, r"allocation must be points adding up to the damage \(3\)"),
         ({END: 5}, r"allocation\['endurance'\] must be <= the current endurance \(4\), got 5"),
         ({"luck": 3}, r"allocation key must be one of"),
         ({STR: -1, DEX: 4}, r"allocation\['strength'\] must be an integer >= 0, got -1"),
@@ -195,7 +196,7 @@ def test_bad_allocation(allocation: dict[object, int], message: str) -> None:
 
 
 def test_killing_allocation_must_empty_everything() -> None:
-    with pytest.raises(ValueError, match=r"allocation must take every remaining point \(19\)"):
+    with pytest.raises(ValueError, match=r"allocation must be every remaining point \(19\)"):
         cepheus.apply_damage(Physical(7, 8, 4), 25, maximum=MAX, allocation={STR: 25})
 
 
@@ -215,11 +216,11 @@ def test_killing_allocation_must_empty_everything() -> None:
         (lambda: cepheus.hit_damage(5, 1, armor=-1), r"armor must be an integer >= 0, got -1"),
         (
             lambda: cepheus.damage_distribution({0: 1}, dice=1),
-            r"effect must be a Distribution of integers",
+            r"effect must be a Distribution of at most 100 integer Effects",
         ),
         (
             lambda: cepheus.damage_distribution(cepheus.effect_distribution(0), dice=-1),
-            r"dice must be an integer >= 0, got -1",
+            r"dice must be an integer in 0..300, got -1",
         ),
     ],
 )
@@ -273,4 +274,72 @@ def test_physical_lookup() -> None:
     assert MAX[STR] == 7
     assert isinstance(
         cepheus.damage_distribution(cepheus.effect_distribution(0), dice=0), Distribution
+    )
+
+
+# --- Hostile input (issue 16) ---------------------------------------------------------------
+
+
+def test_damage_dice_are_bounded_and_fast() -> None:
+    # dice=10**18 never returned; dice=200 took 3 s (repeated convolution of Fractions).
+    effect = cepheus.effect_distribution(0)
+    with pytest.raises(ValueError, match=r"^dice must be an integer in 0\.\.300, got 10+$") as info:
+        cepheus.damage_distribution(effect, dice=10**18)
+    assert info.value.parameter == "dice"  # type: ignore[attr-defined]
+    most = cepheus.damage_distribution(effect, dice=300, bonus=2, armor=7)
+    assert sum(most.values()) == 1
+    assert most.mean() == sum(
+        (p * cepheus.damage_distribution(Distribution({e: 1}), dice=300, bonus=2, armor=7).mean())
+        for e, p in effect.items()
+    )
+
+
+def test_damage_distribution_matches_enumeration_with_integer_counts() -> None:
+    effect = Distribution({-1: Fraction(1, 3), 0: Fraction(1, 6), 6: Fraction(1, 2)})
+    for halved, adds in itertools.product((False, True), repeat=2):
+        expected: Counter[int] = Counter()
+        for value, p in effect.items():
+            for roll in enumerate_dice(3, 6):
+                damage = (
+                    0
+                    if value < 0
+                    else cepheus.hit_damage(
+                        sum(roll) + 1, value, armor=9, adds_effect=adds, halved=halved
+                    )
+                )
+                expected[damage] += p / 216  # type: ignore[assignment]
+        got = cepheus.damage_distribution(
+            effect, dice=3, bonus=1, armor=9, adds_effect=adds, halved=halved
+        )
+        assert got == expected
+
+
+def test_effect_must_be_a_small_distribution_of_integers() -> None:
+    with pytest.raises(ValueError, match=r"^effect must be a Distribution of at most 100"):
+        cepheus.damage_distribution(Distribution.from_outcomes(range(101)), dice=1)
+    with pytest.raises(ValueError, match=r"^effect outcome must be an integer, got 'x'$"):
+        cepheus.damage_distribution(Distribution({"x": 1}), dice=1)
+
+
+def test_allocation_of_the_wrong_type_is_a_value_error() -> None:
+    # allocation=5 raised a bare TypeError ('int' object is not iterable).
+    for allocation in (5, [("strength", 9)], "strength"):
+        with pytest.raises(ValueError, match=r"^allocation must be a mapping") as info:
+            cepheus.apply_damage(Physical(7, 8, 6), 9, allocation=allocation)  # type: ignore[arg-type]
+        assert info.value.parameter == "allocation"  # type: ignore[attr-defined]
+
+
+def test_order_must_be_a_sequence_of_characteristics() -> None:
+    for order in ("endurance", {END: 1, STR: 2, DEX: 3}, {END, STR, DEX}):
+        with pytest.raises(ValueError, match=r"^order must be a permutation of"):
+            cepheus.apply_damage(Physical(7, 8, 6), 1, order=order)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"^order\[1\] must be one of 'strength'"):
+        cepheus.apply_damage(Physical(7, 8, 6), 1, order=(END, "luck", DEX))
+
+
+def test_physical_scores_from_numpy_are_ints() -> None:
+    np = pytest.importorskip("numpy")
+    scores = Physical(np.int64(7), np.int8(8), np.uint16(6))
+    assert all(
+        type(score) is int for score in (scores.strength, scores.dexterity, scores.endurance)
     )

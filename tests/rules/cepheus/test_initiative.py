@@ -108,9 +108,16 @@ def test_roll_initiative_is_seeded() -> None:
         (lambda: cepheus.initiative_score(7, reactions=-1), r"reactions must be an integer >= 0"),
         (lambda: cepheus.initiative_score(7, suppression_effect=-1), r"suppression_effect must"),
         (lambda: cepheus.initiative_score("7"), r"base must be an integer, got '7'"),
-        (lambda: cepheus.initiative_order([("Ana", 9, 7)]), r"combatants must be Combatant"),
+        (
+            lambda: cepheus.initiative_order([("Ana", 9, 7)]),
+            r"combatants\[0\] must be a Combatant, got \('Ana', 9, 7\)",
+        ),
+        (
+            lambda: cepheus.initiative_order({Combatant("Ana", 9, 7)}),
+            r"combatants must be a sequence .*\(not a set: its order is arbitrary\)",
+        ),
         (lambda: Combatant("Ana", 9, -1), r"dexterity must be an integer >= 0, got -1"),
-        (lambda: Combatant(3, 9, 7), r"name must be a string, got 3"),
+        (lambda: Combatant(3, 9, 7), r"name must be text, got 3"),
     ],
 )
 def test_bad_input(call: object, message: str) -> None:
@@ -137,3 +144,18 @@ def test_order_is_a_sorted_partition(people: list[Combatant]) -> None:
     assert keys == sorted(set(keys), reverse=True)
     for group in groups:
         assert len({(p.initiative, p.dexterity) for p in group}) == 1
+
+
+@pytest.mark.parametrize("name", ["tactics_effect", "leadership_effect", "suppression_effect"])
+def test_initiative_errors_name_the_parameter(name: str) -> None:
+    # initiative_modifiers(tactics_effect=1.5) said "effect must be ..." (issue 16).
+    with pytest.raises(ValueError, match=rf"^{name} must be an integer") as info:
+        cepheus.initiative_modifiers(**{name: 1.5})
+    assert info.value.parameter == name  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match=rf"^{name} must be an integer"):
+        cepheus.initiative_modifiers(in_communication=False, **{name: "2"})
+
+
+def test_a_commanders_effect_of_any_size_is_a_bonus() -> None:
+    biggest = 2**53 - 1
+    assert max(cepheus.initiative_distribution(0, tactics_dm=biggest)) == 12 + biggest + 4

@@ -256,3 +256,11 @@ def test_better_stance_never_helps_the_attacker(cover: Cover, stance: Stance) ->
     other = cepheus.cover_dm(cover, stance)
     assert standing is not None
     assert other is None or other <= standing
+
+
+def test_every_flag_is_checked_whatever_the_others() -> None:
+    # smoke_dm('thick', laser='sideways', infra_red=True) returned 0 (issue 16).
+    with pytest.raises(ValueError, match=r"^laser must be True or False, got 'sideways'$"):
+        cepheus.smoke_dm("thick", laser="sideways", infra_red=True)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"^sensor_targeting must be True or False"):
+        cepheus.weather_dms(False, sensor_targeting="no")  # type: ignore[arg-type]
