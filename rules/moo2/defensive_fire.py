@@ -11,8 +11,10 @@ of at least one trigger over those independent rolls. Distances are whole square
 :func:`grid_distance`; probabilities are exact :class:`~fractions.Fraction`.
 
 The classic chance table is an image in the original and is missing from the source: it is
-always an input (``table``), never a default. Every interpretation is listed in
-``rules/SOURCES.md`` (section "Defensive Fire") and repeated in the docstring concerned.
+always an input (``table``), never a default. A "sequence" input may be any iterable but text, a
+mapping or a set, up to the bound its function states (:mod:`rules.validation`). Every
+interpretation is listed in ``rules/SOURCES.md`` (section "Defensive Fire") and repeated in
+the docstring concerned.
 
 >>> from fractions import Fraction
 >>> table = {1: Fraction(1, 2), 2: Fraction(1, 4)}      # an example table, not the game's
@@ -25,13 +27,21 @@ Fraction(1, 1)
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 
-from rules.moo2._checks import check_bool
 from rules.moo2.mounts import Mount
 from rules.moo2.ranges import RANGE_BANDS, max_squares, range_units
-from rules.validation import InvalidInput, InvalidType, check_choice, check_int, check_number
+from rules.validation import (
+    InvalidInput,
+    InvalidType,
+    check_bool,
+    check_choice,
+    check_int,
+    check_items,
+    check_mapping,
+    check_number,
+)
 
 __all__ = [
     "DEFENSIVE_FIRE_MOUNTS",
@@ -75,9 +85,9 @@ FIRST_TURN_DFR_DIVISOR = 3
 """"DFR value is three times lower for that first turn" (``001_cd7e90afc4e65868.txt``); the
 division rounds down (see :func:`first_turn_defensive_fire_range`)."""
 
-MAX_PATH_SQUARES = 1000
-"""Not a rule of the game: the most squares one path may list, a bound on the work of one call
-(no move on the combat grid comes near it)."""
+MAX_PATH_SQUARES = 100
+"""Not a rule of the game: the most squares (or chances) one path may list, a bound on the work
+of one call (exact path chances cost time quadratic in the path's length)."""
 
 MAX_REACHABLE_SQUARES = 10_000
 """Not a rule of the game: the most squares :func:`defensive_fire_range` accepts, a bound on the
@@ -110,60 +120,44 @@ class DefensiveFireMode(enum.StrEnum):
 # --- input checks -----------------------------------------------------------------------------
 
 
-def _length(value: Sequence[object]) -> int | None:
-    """``len(value)``, or None when it is too large for ``len`` (``range(10**20)``)."""
-    try:
-        return len(value)
-    except OverflowError:
-        return None
-
-
-def _check_sequence(name: str, value: object, max_length: int) -> Sequence[object]:
-    """``value`` if it is a sequence (not a string or a mapping) of at most ``max_length`` items."""
-    allowed = f"a sequence of at most {max_length} items"
-    if isinstance(value, str | bytes | bytearray | Mapping) or not isinstance(value, Sequence):
-        raise InvalidType(f"{name} must be {allowed}, got {value!r}")
-    length = _length(value)
-    if length is None or length > max_length:
-        count = "more than sys.maxsize" if length is None else str(length)
-        raise InvalidInput(f"{name} must be {allowed}, got a sequence of {count} items")
-    return value
-
-
 def _check_square(name: str, value: object) -> Square:
-    """``value`` as an ``(x, y)`` pair of integers."""
-    if isinstance(value, str | bytes | bytearray | Mapping) or not isinstance(value, Sequence):
-        raise InvalidType(f"{name} must be an (x, y) pair of integers, got {value!r}")
-    if _length(value) != 2:
-        raise InvalidInput(f"{name} must be an (x, y) pair of integers, got {value!r}")
-    return check_int(f"{name}[0]", value[0]), check_int(f"{name}[1]", value[1])
+    """``value`` as an ``(x, y)`` pair of integers (any sequence of two)."""
+    allowed = "an (x, y) pair of integers"
+    try:
+        items = check_items(name, value, "integers", max_items=2)
+    except InvalidType:
+        raise InvalidType(name, allowed, value) from None
+    except InvalidInput:
+        raise InvalidInput(name, allowed, value) from None
+    if len(items) != 2:
+        raise InvalidInput(name, allowed, value)
+    return check_int(f"{name}[0]", items[0]), check_int(f"{name}[1]", items[1])
 
 
-def _check_squares(name: str, value: object, max_length: int) -> tuple[Square, ...]:
-    items = _check_sequence(name, value, max_length)
+def _check_squares(
+    name: str, value: object, *, ordered: bool, max_items: int
+) -> tuple[Square, ...]:
+    items = check_items(name, value, "(x, y) squares", ordered=ordered, max_items=max_items)
     return tuple(_check_square(f"{name}[{index}]", item) for index, item in enumerate(items))
 
 
 def _check_distances(name: str, value: object) -> tuple[int, ...]:
-    items = _check_sequence(name, value, MAX_PATH_SQUARES)
+    items = check_items(name, value, "integers >= 0", max_items=MAX_PATH_SQUARES)
     return tuple(check_int(f"{name}[{index}]", item, 0) for index, item in enumerate(items))
 
 
 def _check_chances(name: str, value: object) -> tuple[Fraction, ...]:
-    items = _check_sequence(name, value, MAX_PATH_SQUARES)
+    items = check_items(name, value, "chances in [0, 1]", max_items=MAX_PATH_SQUARES)
     return tuple(check_number(f"{name}[{index}]", item, 0, 1) for index, item in enumerate(items))
 
 
 def _check_chance_map(name: str, value: object, keys: range) -> dict[int, Fraction]:
     """``value`` as ``{key: chance}``, every key in ``keys`` and every chance in [0, 1]."""
-    allowed = f"a mapping of {keys.start}..{keys.stop - 1} to chances in [0, 1]"
-    if not isinstance(value, Mapping):
-        raise InvalidType(f"{name} must be {allowed}, got {value!r}")
-    if len(value) > len(keys):
-        raise InvalidInput(f"{name} must be {allowed}, got {len(value)} entries")
+    low, high = keys.start, keys.stop - 1
+    entries = check_mapping(name, value, f"{low}..{high} to chances in [0, 1]", max_items=len(keys))
     chances: dict[int, Fraction] = {}
-    for key, chance in value.items():
-        number = check_int(f"{name} key", key, keys.start, keys.stop - 1)
+    for key, chance in entries:
+        number = check_int(f"{name} key", key, low, high)
         chances[number] = check_number(f"{name}[{number}]", chance, 0, 1)
     return chances
 
@@ -174,11 +168,13 @@ def _check_table(table: object) -> dict[int, Fraction]:
     previous = Fraction(1)
     for beyond in _TABLE_KEYS:
         chance = chances.get(beyond, Fraction(0))
-        if chance > previous:
+        if chance > previous:  # only from 2 squares beyond on: every chance is <= 1
+            squares = "1 square" if beyond == 2 else f"{beyond - 1} squares"
             raise InvalidInput(
-                "table must give chances that never increase with the squares beyond the DFR "
-                f"(a square it does not list has chance 0), got {chance} at {beyond} after "
-                f"{previous}"
+                f"table[{beyond}]",
+                f"a chance <= {previous}, its chance {squares} beyond the DFR (the closer to the "
+                "DFR, the greater the chance; a square the table does not list has chance 0)",
+                chance,
             )
         previous = chance
     return chances
@@ -273,7 +269,7 @@ def grid_distance(a: Square, b: Square) -> int:
     return max(abs(ax - bx), abs(ay - by))
 
 
-def path_distances(position: Square, path: Sequence[Square]) -> tuple[int, ...]:
+def path_distances(position: Square, path: Iterable[Square]) -> tuple[int, ...]:
     """The distance from the Defensive Fire ship at ``position`` to each square of ``path``.
 
     ``path`` lists the squares the moving ship enters, in order (not the square it starts on):
@@ -291,11 +287,11 @@ def path_distances(position: Square, path: Sequence[Square]) -> tuple[int, ...]:
     (5, 4, 3, 3)
     """
     x, y = _check_square("position", position)
-    squares = _check_squares("path", path, MAX_PATH_SQUARES)
+    squares = _check_squares("path", path, ordered=True, max_items=MAX_PATH_SQUARES)
     return tuple(max(abs(x - sx), abs(y - sy)) for sx, sy in squares)
 
 
-def defensive_fire_range(position: Square, reachable: Sequence[Square]) -> int:
+def defensive_fire_range(position: Square, reachable: Iterable[Square]) -> int:
     """The Defensive Fire Range (DFR): the closest any enemy ship can come to the DF ship.
 
     Rule: ``001_cd7e90afc4e65868.txt``: the DFR "is the closest distance some enemy ship can move
@@ -308,16 +304,16 @@ def defensive_fire_range(position: Square, reachable: Sequence[Square]) -> int:
 
     Raises:
         ValueError: if ``position`` or a square is not an ``(x, y)`` pair of integers, or
-            ``reachable`` is empty or not a sequence of at most :data:`MAX_REACHABLE_SQUARES`
-            squares.
+            ``reachable`` is empty or not a collection (a set is fine) of at most
+            :data:`MAX_REACHABLE_SQUARES` squares.
 
     >>> defensive_fire_range((0, 0), [(9, 4), (7, 7), (8, 2)])
     7
     """
     x, y = _check_square("position", position)
-    squares = _check_squares("reachable", reachable, MAX_REACHABLE_SQUARES)
+    squares = _check_squares("reachable", reachable, ordered=False, max_items=MAX_REACHABLE_SQUARES)
     if not squares:
-        raise InvalidInput(f"reachable must be a non-empty sequence of squares, got {reachable!r}")
+        raise InvalidInput("reachable", "a non-empty collection of (x, y) squares", reachable)
     return min(max(abs(x - sx), abs(y - sy)) for sx, sy in squares)
 
 
@@ -451,7 +447,7 @@ def _at_least_once(chances: Iterable[Fraction]) -> Fraction:
     return 1 - Fraction(misses, total)
 
 
-def defensive_fire_path_probability(chances: Sequence[Chance]) -> Fraction:
+def defensive_fire_path_probability(chances: Iterable[Chance]) -> Fraction:
     """The chance that Defensive Fire triggers at least once over independent per-square rolls.
 
     Rule: ``001_cd7e90afc4e65868.txt``: "rolls happen per travel square"; each DF ship is
@@ -473,7 +469,7 @@ def defensive_fire_path_probability(chances: Sequence[Chance]) -> Fraction:
     return _at_least_once(_check_chances("chances", chances))
 
 
-def defensive_fire_cumulative(chances: Sequence[Chance]) -> tuple[Fraction, ...]:
+def defensive_fire_cumulative(chances: Iterable[Chance]) -> tuple[Fraction, ...]:
     """The chance that Defensive Fire has triggered by each square of a path.
 
     Item ``i`` is the chance of at least one trigger among the first ``i + 1`` rolls, so the last
@@ -499,7 +495,7 @@ def defensive_fire_cumulative(chances: Sequence[Chance]) -> tuple[Fraction, ...]
 
 def alternate_defensive_fire_path(
     range_chances: Mapping[int, Chance],
-    distances: Sequence[int],
+    distances: Iterable[int],
     *,
     max_range: int | None = None,
 ) -> Fraction:
@@ -532,7 +528,7 @@ def alternate_defensive_fire_path(
 
 
 def defensive_fire_path_chances(
-    distances: Sequence[int],
+    distances: Iterable[int],
     *,
     mode: DefensiveFireMode | str = DefensiveFireMode.CLASSIC,
     dfr: int | None = None,
