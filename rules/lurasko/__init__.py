@@ -43,6 +43,7 @@ from rules.lurasko.aoe import (
     zaoe_shield_damage,
 )
 from rules.lurasko.armor import (
+    ARMOR_CHART_MAX_ROWS,
     ARMOR_WITHIN_PERCENT,
     ArmorBand,
     ArmorChartRow,
@@ -52,6 +53,7 @@ from rules.lurasko.armor import (
 )
 from rules.lurasko.auras import (
     AURA_EXPENDITURE_STEP,
+    AURA_MAX_LISTED_STORE,
     AURA_TRIGGERS,
     AuraTrigger,
     AuraTriggerRule,
@@ -84,6 +86,8 @@ from rules.lurasko.injury import (
     war_fever_hindrance,
 )
 from rules.lurasko.pipeline import (
+    MAX_HITS,
+    MAX_SHIELDS,
     Attack,
     PortionResult,
     Resolution,
@@ -114,7 +118,12 @@ from rules.lurasko.reduction import (
     reduced_melee_damage,
     reduced_ranged_attack,
 )
-from rules.lurasko.resistances import Resistance, combined_percent, scale_damage
+from rules.lurasko.resistances import (
+    MAX_RESISTANCES,
+    Resistance,
+    combined_percent,
+    scale_damage,
+)
 from rules.lurasko.shielding import (
     SHIELDING_ORDER,
     SHIELDS_BEFORE_DEFENSE_ROLL,
@@ -131,8 +140,10 @@ from rules.lurasko.shielding import (
 
 __all__ = [
     "AOE_MINIMUM_DAMAGE",
+    "ARMOR_CHART_MAX_ROWS",
     "ARMOR_WITHIN_PERCENT",
     "AURA_EXPENDITURE_STEP",
+    "AURA_MAX_LISTED_STORE",
     "AURA_TRIGGERS",
     "CRITICAL_DRIVE_BONUS",
     "CRITICAL_MARGIN",
@@ -143,6 +154,9 @@ __all__ = [
     "ENERGY_EFFECT_RULES",
     "FLYING_WEIGHT_PERCENT_PER_SPD",
     "FROST_FATIGUE_PER_DEGREE",
+    "MAX_HITS",
+    "MAX_RESISTANCES",
+    "MAX_SHIELDS",
     "MELEE_REDUCTION_HINDRANCE",
     "MINIMUM_SILENCING",
     "OTHER_SILENCING_SHARE",

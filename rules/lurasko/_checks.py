@@ -5,12 +5,11 @@ These complement :mod:`rules.validation` (which they use) and are not part of th
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from fractions import Fraction
 
-from rules.validation import InvalidInput, InvalidType, check_int, check_number
+from rules.validation import InvalidInput, check_bool, check_int, check_items, check_number
 
-__all__ = ["check_bool", "check_percent", "check_range", "exact", "percent_of", "sequence_of"]
+__all__ = ["check_bool", "check_percent", "check_range", "exact", "percent_of"]
 
 
 def exact(value: Fraction) -> int | Fraction:
@@ -31,36 +30,11 @@ def percent_of(amount: int, percent: int | Fraction) -> int:
     return int(Fraction(amount) * Fraction(percent) // 100)
 
 
-def check_bool(name: str, value: object) -> bool:
-    """Return ``value`` if it is a ``bool``, else raise :class:`InvalidType`.
-
-    >>> check_bool("metallic", 1)
-    Traceback (most recent call last):
-    ...
-    rules.validation.InvalidType: metallic must be True or False, got 1
-    """
-    if not isinstance(value, bool):
-        raise InvalidType(f"{name} must be True or False, got {value!r}")
-    return value
-
-
-def sequence_of(name: str, value: object) -> tuple[object, ...]:
-    """``value`` as a tuple if it is an iterable other than a string, else raise.
-
-    >>> sequence_of("percents", [75, 50])
-    (75, 50)
-    >>> sequence_of("percents", "75")
-    Traceback (most recent call last):
-    ...
-    rules.validation.InvalidType: percents must be a sequence of values, got '75'
-    """
-    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise InvalidType(f"{name} must be a sequence of values, got {value!r}")
-    return tuple(value)
-
-
 def check_range(name: str, value: object) -> tuple[int, int]:
     """Return ``value`` as a ``(low, high)`` pair of integers ``0 <= low <= high``.
+
+    Any sequence of two integers is accepted (a list from a form, a tuple); its ends are
+    checked as integers (``armor_range[0] must be ...``).
 
     >>> check_range("armor_range", [16, 28])
     (16, 28)
@@ -72,27 +46,22 @@ with 0 <= low <= high, got (28, 16)
     """
     allowed = "a (low, high) pair of integers with 0 <= low <= high"
     try:
-        items = sequence_of(name, value)
-    except InvalidType:
-        raise InvalidType(f"{name} must be {allowed}, got {value!r}") from None
+        items = check_items(name, value, "integers", max_items=2)
+    except InvalidInput as error:
+        raise type(error)(name, allowed, value) from None
     if len(items) != 2:
-        raise InvalidInput(f"{name} must be {allowed}, got {value!r}")
-    try:
-        low = check_int(f"{name} low end", items[0], 0)
-        high = check_int(f"{name} high end", items[1], 0)
-    except InvalidType:
-        raise InvalidType(f"{name} must be {allowed}, got {value!r}") from None
-    except InvalidInput:
-        raise InvalidInput(f"{name} must be {allowed}, got {value!r}") from None
+        raise InvalidInput(name, allowed, value)
+    low = check_int(f"{name}[0]", items[0], 0)
+    high = check_int(f"{name}[1]", items[1], 0)
     if low > high:
-        raise InvalidInput(f"{name} must be {allowed}, got {value!r}")
+        raise InvalidInput(name, allowed, value)
     return low, high
 
 
 def check_percent(name: str, value: object) -> Fraction:
     """Return a percentage (a number >= 0, e.g. 150 for a weakness) as an exact Fraction.
 
-    >>> check_percent("percents[0]", 75)
+    >>> check_percent("percent", 75)
     Fraction(75, 1)
     """
     return check_number(name, value, 0)

@@ -14,8 +14,8 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from rules.lurasko._checks import check_bool, exact, percent_of
-from rules.lurasko.shielding import Precision, shield
-from rules.validation import InvalidInput, check_choice, check_int
+from rules.lurasko.shielding import Precision, _exchange, shield
+from rules.validation import InvalidInput, check_choice, check_int, output_record
 
 __all__ = [
     "AOE_MINIMUM_DAMAGE",
@@ -131,6 +131,7 @@ def deliberate_aoe_damage(damage: int) -> tuple[int, int]:
     return percent_of(damage, DELIBERATE_AOE_IMPACT_PERCENT), area
 
 
+@output_record
 @dataclass(frozen=True, slots=True)
 class AoEShielding:
     """What shielding an AoE's directly targeted character does to the AoE."""
@@ -280,11 +281,12 @@ def zaoe_shield_damage(
     high = check_int("high", high, 0)
     low = check_int("low", low, 0, high)
     if kind is ZAoEKind.CLUSTER and value is ZAoEValue.LOW:
-        raise InvalidInput(f"value must be 'high' for a cluster ZAoE, got {value.value!r}")
+        raise InvalidInput("value", "'high' for a cluster ZAoE", value.value)
     relevant = low if value is ZAoEValue.LOW else high
     return ZAOE_LOW_SHIELD_MULTIPLIER[kind] * relevant
 
 
+@output_record
 @dataclass(frozen=True, slots=True)
 class ZAoEShielding:
     """A ZAoE against a low-precision shield: the values left inside the shield."""
@@ -337,11 +339,13 @@ def shield_zaoe(
     (Fraction(1, 4), 7, 2, 0)
     """
     faced = zaoe_shield_damage(kind, high, low, value=value)
+    high = check_int("high", high, 0)
+    low = check_int("low", low, 0, high)
     points = check_int("points", points, 0)
-    check_bool("doubly_effective", doubly_effective)
+    doubly = check_bool("doubly_effective", doubly_effective)
     if check_bool("originates_inside", originates_inside):
         return ZAoEShielding(faced, faced, points, False, 1, high, low)
-    left, points_left = shield(faced, points, doubly_effective=doubly_effective)
+    left, points_left = _exchange(faced, points, doubly)  # faced is 2x or 3x a value
     share = Fraction(left, faced) if faced else Fraction(1)
     return ZAoEShielding(
         shield_damage=faced,

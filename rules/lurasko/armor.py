@@ -10,9 +10,10 @@ import enum
 from dataclasses import dataclass
 
 from rules.lurasko._checks import check_bool, check_range, percent_of
-from rules.validation import check_int
+from rules.validation import InvalidInput, check_int, output_record
 
 __all__ = [
+    "ARMOR_CHART_MAX_ROWS",
     "ARMOR_WITHIN_PERCENT",
     "ArmorBand",
     "ArmorChartRow",
@@ -28,6 +29,10 @@ Source: 002, "Damage, Drive, & Armor Ranges": "the range of drive at which the a
 reduce damage to 50%". Fractions are dropped: "17 (20 drive) damage ... within your armor
 range of 16-28, so you would take only 8 damage" (50% of 17 is 8.5).
 """
+
+
+ARMOR_CHART_MAX_ROWS = 10_001
+"""The most rows (drives) one :func:`armor_chart` may have: ``last - first <= 10_000``."""
 
 
 class ArmorBand(enum.StrEnum):
@@ -55,8 +60,11 @@ def armor_band(drive: int, armor_range: tuple[int, int]) -> ArmorBand:
     >>> [armor_band(d, (16, 28)).value for d in (15, 16, 20, 28, 29)]
     ['below', 'within', 'within', 'within', 'above']
     """
-    drive = check_int("drive", drive, 0)
-    low, high = check_range("armor_range", armor_range)
+    return _band(check_int("drive", drive, 0), check_range("armor_range", armor_range))
+
+
+def _band(drive: int, armor_range: tuple[int, int]) -> ArmorBand:
+    low, high = armor_range
     if drive < low:
         return ArmorBand.BELOW
     if drive <= high:
@@ -109,13 +117,18 @@ with 0 <= low <= high, got (28, 16)
     electric = check_bool("electric", electric)
     metallic = check_bool("metallic", metallic)
     band = armor_band(drive, armor_range)
+    return _taken(damage, band, electric and metallic)
+
+
+def _taken(damage: int, band: ArmorBand, full_within: bool) -> int:
     if band is ArmorBand.BELOW:
         return 0
-    if band is ArmorBand.ABOVE or (electric and metallic):
+    if band is ArmorBand.ABOVE or full_within:
         return damage
     return percent_of(damage, ARMOR_WITHIN_PERCENT)
 
 
+@output_record
 @dataclass(frozen=True, slots=True)
 class ArmorChartRow:
     """One line of an armor chart: the damage taken at one drive."""
@@ -139,11 +152,13 @@ def armor_chart(
     """The damage taken through ``armor_range`` for every drive in ``drives`` (inclusive).
 
     Rule: as :func:`damage_through_armor`, one row per drive from ``drives[0]`` to
-    ``drives[1]``. The span is the caller's choice: the source gives none.
+    ``drives[1]``. The span is the caller's choice (the source gives none), up to
+    :data:`ARMOR_CHART_MAX_ROWS` rows (``last - first <= 10_000``): the rows are listed one by
+    one, so their number is bounded.
 
     Raises:
         ValueError: as :func:`damage_through_armor`, or ``drives`` is not a pair of integers
-            ``0 <= first <= last``.
+            ``0 <= first <= last <= first + 10_000``.
 
     >>> [(row.drive, row.damage_taken) for row in armor_chart(17, (16, 28), (15, 17))]
     [(15, 0), (16, 8), (17, 8)]
@@ -151,17 +166,17 @@ def armor_chart(
     ['within', 'above']
     """
     first, last = check_range("drives", drives)
-    damage = check_int("damage", damage, 0)
-    check_range("armor_range", armor_range)
-    electric = check_bool("electric", electric)
-    metallic = check_bool("metallic", metallic)
-    return tuple(
-        ArmorChartRow(
-            drive=drive,
-            band=armor_band(drive, armor_range),
-            damage_taken=damage_through_armor(
-                damage, drive, armor_range, electric=electric, metallic=metallic
-            ),
+    if last - first >= ARMOR_CHART_MAX_ROWS:
+        allowed = (
+            "a (first, last) pair of integers with 0 <= first <= last <= first + "
+            f"{ARMOR_CHART_MAX_ROWS - 1} (at most {ARMOR_CHART_MAX_ROWS} rows)"
         )
-        for drive in range(first, last + 1)
-    )
+        raise InvalidInput("drives", allowed, drives)
+    damage = check_int("damage", damage, 0)
+    armor = check_range("armor_range", armor_range)
+    full_within = check_bool("electric", electric) & check_bool("metallic", metallic)
+    rows = []
+    for drive in range(first, last + 1):
+        band = _band(drive, armor)
+        rows.append(ArmorChartRow(drive, band, _taken(damage, band, full_within)))
+    return tuple(rows)

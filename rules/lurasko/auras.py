@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from rules.lurasko._checks import check_bool
-from rules.validation import InvalidInput, check_choice, check_int
+from rules.validation import InvalidInput, check_choice, check_int, output_record
 
 __all__ = [
     "AURA_EXPENDITURE_STEP",
+    "AURA_MAX_LISTED_STORE",
     "AURA_TRIGGERS",
     "AuraTrigger",
     "AuraTriggerRule",
@@ -29,6 +30,12 @@ AURA_EXPENDITURE_STEP = 10
 
 Source: 002, "Damage Auras": "the amount must be the full stored damage, or a multiple of 10."
 """
+
+
+AURA_MAX_LISTED_STORE = 100_000
+"""The largest store :func:`aura_expenditures` lists the amounts of (10,001 of them): the list
+grows with the store, so it is bounded. :func:`expend_aura` checks an amount directly and takes
+any store."""
 
 
 class AuraTrigger(enum.StrEnum):
@@ -52,6 +59,7 @@ class AuraTrigger(enum.StrEnum):
     """Hits them from range (listed so a UI can show that it does not provoke)."""
 
 
+@output_record
 @dataclass(frozen=True, slots=True)
 class AuraTriggerRule:
     """Whether a trigger provokes a damage aura, and whether it is a hit that can be critical."""
@@ -105,8 +113,9 @@ def provokes_damage_aura(trigger: AuraTrigger | str, *, critical: bool = False) 
     rule = AURA_TRIGGERS[trigger]
     if critical and not rule.melee_hit:
         raise InvalidInput(
-            f"critical must be False for a trigger that is not a melee hit, got True for "
-            f"{trigger.value!r}"
+            "critical",
+            f"False for a trigger that is not a melee hit ({trigger.value!r} cannot be critical)",
+            True,
         )
     return rule.provokes and not critical
 
@@ -134,19 +143,22 @@ def aura_expenditures(stored: int) -> tuple[int, ...]:
     10" (:data:`AURA_EXPENDITURE_STEP`). Interpretation: a multiple of 10 from 10 up to the
     store (expending nothing is simply not responding).
 
+    The amounts are listed one by one, so the store is bounded: at most 100,000
+    (:data:`AURA_MAX_LISTED_STORE`, 10,001 amounts); :func:`expend_aura` takes any store.
+
     Raises:
-        ValueError: ``stored`` is not an integer >= 0.
+        ValueError: ``stored`` is not an integer in 0..100000.
 
     >>> aura_expenditures(35)
     (10, 20, 30, 35)
     >>> aura_expenditures(20), aura_expenditures(7), aura_expenditures(0)
     ((10, 20), (7,), ())
     """
-    stored = check_int("stored", stored, 0)
-    amounts = set(range(AURA_EXPENDITURE_STEP, stored + 1, AURA_EXPENDITURE_STEP))
-    if stored:
-        amounts.add(stored)
-    return tuple(sorted(amounts))
+    stored = check_int("stored", stored, 0, AURA_MAX_LISTED_STORE)
+    amounts = list(range(AURA_EXPENDITURE_STEP, stored + 1, AURA_EXPENDITURE_STEP))
+    if stored and stored % AURA_EXPENDITURE_STEP:
+        amounts.append(stored)
+    return tuple(amounts)
 
 
 def expend_aura(stored: int, amount: int) -> int:
@@ -167,11 +179,10 @@ def expend_aura(stored: int, amount: int) -> int:
     rules.validation.InvalidInput: amount must be the full stored damage (35) or a multiple of \
 10 up to it, got 25
     """
-    allowed = aura_expenditures(stored)
-    if isinstance(amount, bool) or not isinstance(amount, int) or amount not in allowed:
-        check_int("amount", amount)  # a wrong type raises InvalidType first
-        raise InvalidInput(
-            f"amount must be the full stored damage ({stored}) or a multiple of "
-            f"{AURA_EXPENDITURE_STEP} up to it, got {amount!r}"
-        )
-    return stored - amount
+    stored = check_int("stored", stored, 0)
+    allowed = f"the full stored damage ({stored}) or a multiple of {AURA_EXPENDITURE_STEP} up to it"
+    spent = check_int("amount", amount)
+    legal = spent == stored > 0 or (0 < spent <= stored and spent % AURA_EXPENDITURE_STEP == 0)
+    if not legal:
+        raise InvalidInput("amount", allowed, amount)
+    return stored - spent

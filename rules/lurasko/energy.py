@@ -82,11 +82,20 @@ def combine_drive(
     >>> combine_drive(32, 15, 8, projectile_stopped=True)
     ((0, 0), (8, 8))
     """
-    normal_damage = check_int("normal_damage", normal_damage, 0)
-    normal_drive = check_int("normal_drive", normal_drive, 0)
-    energy_damage = check_int("energy_damage", energy_damage, 0)
-    drive_bonus = check_int("drive_bonus", drive_bonus, 0)
-    if check_bool("projectile_stopped", projectile_stopped):
+    return _combine(
+        check_int("normal_damage", normal_damage, 0),
+        check_int("normal_drive", normal_drive, 0),
+        check_int("energy_damage", energy_damage, 0),
+        check_int("drive_bonus", drive_bonus, 0),
+        check_bool("projectile_stopped", projectile_stopped),
+    )
+
+
+def _combine(
+    normal_damage: int, normal_drive: int, energy_damage: int, drive_bonus: int, stopped: bool
+) -> tuple[tuple[int, int], tuple[int, int]]:
+    """:func:`combine_drive` of checked values (of any size: inside an attack they are sums)."""
+    if stopped:
         return (0, 0), (energy_damage, energy_damage + drive_bonus)
     own_energy_drive = energy_damage
     shared = max(normal_drive, own_energy_drive)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from rules.lurasko._checks import check_bool
 from rules.lurasko.energy import EnergyType
-from rules.validation import InvalidType, check_choice, check_int
+from rules.validation import check_choice, check_int, check_mapping, describe, output_record
 
 __all__ = [
     "DEAFENED_SECONDS",
@@ -72,6 +72,7 @@ class SideEffectKind(enum.StrEnum):
     """Blast: the target suffers a knockdown."""
 
 
+@output_record
 @dataclass(frozen=True, slots=True)
 class EnergyEffectRule:
     """One side effect of one energy type, and when it happens."""
@@ -112,6 +113,7 @@ and stunning only; electric stun still affects non-organic characters.
 """
 
 
+@output_record
 @dataclass(frozen=True, slots=True)
 class SideEffect:
     """One side effect suffered from an attack's energy damage."""
@@ -222,18 +224,27 @@ def energy_side_effects(
     >>> [e.kind.value for e in energy_side_effects({"blast": 25}, 10, organic=False)]
     ['knocked down']
     """
-    if not isinstance(energy_damage, Mapping):
-        raise InvalidType(
-            f"energy_damage must be a mapping of energy type to damage, got {energy_damage!r}"
-        )
+    pairs = check_mapping("energy_damage", energy_damage, "energy type to damage")
     injury_factor = check_int("injury_factor", injury_factor, 1)
     blast_hit = check_bool("blast_hit", blast_hit)
     organic = check_bool("organic", organic)
     high_precision_shielding = check_bool("high_precision_shielding", high_precision_shielding)
     totals: dict[EnergyType, int] = dict.fromkeys(EnergyType, 0)
-    for key, amount in energy_damage.items():
+    for key, amount in pairs:
         energy_type = check_choice("energy_damage key", key, EnergyType)
-        totals[energy_type] += check_int(f"energy_damage[{key!r}]", amount, 0)
+        totals[energy_type] += check_int(f"energy_damage[{describe(key, 40)}]", amount, 0)
+    return _side_effects(totals, injury_factor, blast_hit, organic, high_precision_shielding)
+
+
+def _side_effects(
+    totals: Mapping[EnergyType, int],
+    injury_factor: int,
+    blast_hit: bool,
+    organic: bool,
+    high_precision_shielding: bool,
+) -> tuple[SideEffect, ...]:
+    """:func:`energy_side_effects` of checked values (totals of any size: inside an attack)."""
+    totals = {energy_type: totals.get(energy_type, 0) for energy_type in EnergyType}
     hit = {energy_type: totals[energy_type] > 0 for energy_type in EnergyType}
     hit[EnergyType.BLAST] = hit[EnergyType.BLAST] or blast_hit
 

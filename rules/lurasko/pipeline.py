@@ -22,29 +22,34 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from rules.lurasko._checks import check_bool, check_range, sequence_of
-from rules.lurasko.armor import ArmorBand, armor_band, damage_through_armor
+from rules.lurasko._checks import check_bool, check_range
+from rules.lurasko.armor import ArmorBand, _band, _taken
 from rules.lurasko.critical import CriticalEffect, critical_drive_bonus
-from rules.lurasko.energy import EnergyType, combine_drive
-from rules.lurasko.injury import (
-    InjuryTypeRule,
-    SideEffect,
-    SideEffectKind,
-    degrees_of_injury,
-    energy_side_effects,
-)
-from rules.lurasko.resistances import Resistance, scale_damage
+from rules.lurasko.energy import EnergyType, _combine
+from rules.lurasko.injury import InjuryTypeRule, SideEffect, SideEffectKind, _side_effects
+from rules.lurasko.resistances import MAX_RESISTANCES, Resistance, _scale
 from rules.lurasko.shielding import (
     AttackForm,
     AttackOrigin,
     Precision,
     Shield,
-    shield,
+    _exchange,
     shield_eligibility,
 )
-from rules.validation import InvalidInput, InvalidType, check_choice, check_int
+from rules.validation import (
+    InvalidInput,
+    check_choice,
+    check_instance,
+    check_int,
+    check_items,
+    check_text,
+    names,
+    output_record,
+)
 
 __all__ = [
+    "MAX_HITS",
+    "MAX_SHIELDS",
     "Attack",
     "PortionResult",
     "Resolution",
@@ -55,10 +60,12 @@ __all__ = [
 ]
 
 
-def _text(name: str, value: object) -> str:
-    if not isinstance(value, str):
-        raise InvalidType(f"{name} must be text, got {value!r}")
-    return value
+MAX_HITS = 100
+"""The most weapon hits one :class:`Attack` may have."""
+
+MAX_SHIELDS = 100
+"""The most shields :func:`resolve_attack` takes: each shield meets each hit, so the work (and
+the list of steps) grows with hits times shields, and both are bounded."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,8 +81,9 @@ class WeaponHit:
 
     Raises:
         ValueError: a damage or drive is not an integer >= 0, ``energy_type`` is missing while
-            there is energy damage or is not an :class:`EnergyType`, a flag is not a bool, or
-            ``tags``/``name`` are not text.
+            there is energy damage or is not an :class:`EnergyType`, a flag is not a bool,
+            ``tags`` is not a collection (list, tuple, set; not a string) of at most 10,000
+            texts, or ``name`` is not text.
 
     >>> WeaponHit(32, 15, 24, "heat").energy_type
     <EnergyType.HEAT: 'heat'>
@@ -104,25 +112,30 @@ class WeaponHit:
     """For display."""
 
     def __post_init__(self) -> None:
-        check_int("normal_damage", self.normal_damage, 0)
-        check_int("normal_drive", self.normal_drive, 0)
+        def put(name: str, value: object) -> None:
+            object.__setattr__(self, name, value)
+
+        put("normal_damage", check_int("normal_damage", self.normal_damage, 0))
+        put("normal_drive", check_int("normal_drive", self.normal_drive, 0))
         energy = check_int("energy_damage", self.energy_damage, 0)
+        put("energy_damage", energy)
         if self.energy_type is None:
             if energy:
                 raise InvalidInput(
-                    "energy_type must be one of 'particle', 'electric', 'heat', 'frost', "
-                    "'blast' when energy_damage is above 0, got None"
+                    "energy_type",
+                    f"one of {names(EnergyType)} when energy_damage is above 0",
+                    None,
                 )
         else:
-            energy_type = check_choice("energy_type", self.energy_type, EnergyType)
-            object.__setattr__(self, "energy_type", energy_type)
-        check_bool("precise", self.precise)
-        check_bool("stopped_by_kinetic_shield", self.stopped_by_kinetic_shield)
-        tags = tuple(
-            _text(f"tags[{i}]", tag) for i, tag in enumerate(sequence_of("tags", self.tags))
+            put("energy_type", check_choice("energy_type", self.energy_type, EnergyType))
+        put("precise", check_bool("precise", self.precise))
+        put(
+            "stopped_by_kinetic_shield",
+            check_bool("stopped_by_kinetic_shield", self.stopped_by_kinetic_shield),
         )
-        object.__setattr__(self, "tags", tags)
-        _text("name", self.name)
+        items = check_items("tags", self.tags, "weapon tags", ordered=False)
+        put("tags", tuple(check_text(f"tags[{i}]", tag) for i, tag in enumerate(items)))
+        put("name", check_text("name", self.name))
 
     @property
     def entirely_energy(self) -> bool:
@@ -141,9 +154,10 @@ class Attack:
     Abilities, to every normal and energy drive.
 
     Raises:
-        ValueError: ``hits`` is empty or not made of :class:`WeaponHit`, a choice is not one of
-            its enum's values, ``drive_bonus`` is not an integer >= 0, or ``critical`` is given
-            for a damage aura (which cannot be dodged, so has no defense roll).
+        ValueError: ``hits`` is not a :class:`WeaponHit` or a sequence of 1 to 100
+            (:data:`MAX_HITS`) of them, a choice is not one of its enum's values,
+            ``drive_bonus`` is not an integer >= 0, or ``critical`` is given for a damage aura
+            (which cannot be dodged, so has no defense roll).
 
     >>> Attack(WeaponHit(17, 20)).hits
     (WeaponHit(normal_damage=17, normal_drive=20, energy_damage=0, energy_type=None, \
@@ -163,13 +177,14 @@ precise=False, tags=(), stopped_by_kinetic_shield=False, name=''),)
 
     def __post_init__(self) -> None:
         raw: object = self.hits
-        items = (raw,) if isinstance(raw, WeaponHit) else sequence_of("hits", raw)
+        if isinstance(raw, WeaponHit):
+            items: tuple[object, ...] = (raw,)
+        else:
+            items = check_items("hits", raw, "WeaponHit records", max_items=MAX_HITS)
         if not items:
-            raise InvalidInput("hits must hold at least one WeaponHit, got none")
-        for i, item in enumerate(items):
-            if not isinstance(item, WeaponHit):
-                raise InvalidType(f"hits[{i}] must be a WeaponHit, got {item!r}")
-        object.__setattr__(self, "hits", tuple(items))
+            raise InvalidInput("hits", "at least one WeaponHit", raw)
+        hits = tuple(check_instance(f"hits[{i}]", item, WeaponHit) for i, item in enumerate(items))
+        object.__setattr__(self, "hits", hits)
         form = check_choice("form", self.form, AttackForm)
         object.__setattr__(self, "form", form)
         object.__setattr__(self, "origin", check_choice("origin", self.origin, AttackOrigin))
@@ -178,10 +193,9 @@ precise=False, tags=(), stopped_by_kinetic_shield=False, name=''),)
             object.__setattr__(self, "critical", critical)
             if form is AttackForm.DAMAGE_AURA:
                 raise InvalidInput(
-                    f"critical must be None for a damage aura (it cannot be dodged), "
-                    f"got {critical.value!r}"
+                    "critical", "None for a damage aura (it cannot be dodged)", critical.value
                 )
-        check_int("drive_bonus", self.drive_bonus, 0)
+        object.__setattr__(self, "drive_bonus", check_int("drive_bonus", self.drive_bonus, 0))
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,8 +209,9 @@ class Target:
 
     Raises:
         ValueError: ``injury_factor`` is not an integer >= 1, ``armor_range`` is not None or a
-            pair ``0 <= low <= high``, ``resistances`` is not a sequence of
-            :class:`Resistance`, a flag is not a bool, or ``name`` is not text.
+            pair ``0 <= low <= high``, ``resistances`` is not a sequence (in order: not a set)
+            of at most 100 (:data:`MAX_RESISTANCES`) :class:`Resistance` records, a flag is not
+            a bool, or ``name`` is not text.
 
     >>> Target(10, (16, 28)).armor_range
     (16, 28)
@@ -216,19 +231,25 @@ class Target:
     """For display."""
 
     def __post_init__(self) -> None:
-        check_int("injury_factor", self.injury_factor, 1)
+        def put(name: str, value: object) -> None:
+            object.__setattr__(self, name, value)
+
+        put("injury_factor", check_int("injury_factor", self.injury_factor, 1))
         if self.armor_range is not None:
-            object.__setattr__(self, "armor_range", check_range("armor_range", self.armor_range))
-        check_bool("metallic", self.metallic)
-        check_bool("organic", self.organic)
-        items = sequence_of("resistances", self.resistances)
-        for i, item in enumerate(items):
-            if not isinstance(item, Resistance):
-                raise InvalidType(f"resistances[{i}] must be a Resistance, got {item!r}")
-        object.__setattr__(self, "resistances", tuple(items))
-        _text("name", self.name)
+            put("armor_range", check_range("armor_range", self.armor_range))
+        put("metallic", check_bool("metallic", self.metallic))
+        put("organic", check_bool("organic", self.organic))
+        items = check_items(
+            "resistances", self.resistances, "Resistance records", max_items=MAX_RESISTANCES
+        )
+        put(
+            "resistances",
+            tuple(check_instance(f"resistances[{i}]", r, Resistance) for i, r in enumerate(items)),
+        )
+        put("name", check_text("name", self.name))
 
 
+@output_record
 @dataclass(frozen=True, slots=True)
 class Step:
     """One step of a resolution: what rule acted, and the numbers after it."""
@@ -251,6 +272,7 @@ class Step:
         return dict(self.numbers)
 
 
+@output_record
 @dataclass(frozen=True, slots=True)
 class PortionResult:
     """The normal or the energy portion of one weapon hit, after every step."""
@@ -270,6 +292,7 @@ class PortionResult:
         return "normal" if self.energy_type is None else self.energy_type.value
 
 
+@output_record
 @dataclass(frozen=True, slots=True)
 class Resolution:
     """The outcome of :func:`resolve_attack`."""
@@ -364,7 +387,8 @@ def resolve_attack(
 
     Raises:
         ValueError: ``attack`` is not an :class:`Attack`, ``target`` not a :class:`Target`, or
-            ``shields`` not a sequence of :class:`Shield`.
+            ``shields`` not a sequence (in order: not a set) of at most 100
+            (:data:`MAX_SHIELDS`) :class:`Shield` records.
 
     >>> hit = WeaponHit(17, 20)  # Source: "17 (20 drive) damage" against "16-28"
     >>> resolve_attack(Attack(hit), Target(10, (16, 28))).total_damage
@@ -374,16 +398,11 @@ def resolve_attack(
     >>> [(p.label, p.damage, p.drive) for p in r.portions], r.degrees
     ([('normal', 16, 25), ('heat', 24, 34)], 4)
     """
-    if not isinstance(attack, Attack):
-        raise InvalidType(f"attack must be an Attack, got {attack!r}")
-    if not isinstance(target, Target):
-        raise InvalidType(f"target must be a Target, got {target!r}")
+    check_instance("attack", attack, Attack)
+    check_instance("target", target, Target)
     # Shields act level by level (run_shields below); within a level, in the order given.
-    given: list[Shield] = []
-    for i, item in enumerate(sequence_of("shields", shields)):
-        if not isinstance(item, Shield):
-            raise InvalidType(f"shields[{i}] must be a Shield, got {item!r}")
-        given.append(item)
+    items = check_items("shields", shields, "Shield records", max_items=MAX_SHIELDS)
+    given = [check_instance(f"shields[{i}]", item, Shield) for i, item in enumerate(items)]
     points = [item.points for item in given]
     steps: list[Step] = []
     notes: list[str] = []
@@ -447,7 +466,7 @@ def resolve_attack(
                 if points[position] == 0:
                     steps.append(Step(label, f"{name} has no points left", (), index))
                     continue
-                left, points[position] = shield(before, points[position], doubly_effective=doubled)
+                left, points[position] = _exchange(before, points[position], doubled)
                 state.energy.damage = left
                 if level is not Precision.HIGH:
                     state.energy.drive = left
@@ -509,8 +528,8 @@ def resolve_attack(
             reasons.append(f"Abilities +{attack.drive_bonus}")
         energy_damage = state.energy.damage if state.energy is not None else 0
         if combines and state.energy is not None and state.normal.damage:
-            (_, normal_drive), (_, energy_drive) = combine_drive(
-                state.normal.damage, state.normal.drive, energy_damage, drive_bonus=bonus
+            (_, normal_drive), (_, energy_drive) = _combine(
+                state.normal.damage, state.normal.drive, energy_damage, bonus, False
             )
             shared = state.normal.drive >= energy_damage
             reasons.insert(
@@ -541,11 +560,9 @@ def resolve_attack(
             if armor is None:
                 texts.append(f"{portion.label_text()}: no armor, full damage")
                 continue
-            band = armor_band(portion.drive, armor)
+            band = _band(portion.drive, armor)
             electric = portion.energy_type is EnergyType.ELECTRIC
-            portion.damage = damage_through_armor(
-                portion.damage, portion.drive, armor, electric=electric, metallic=target.metallic
-            )
+            portion.damage = _taken(portion.damage, band, electric and target.metallic)
             if band is ArmorBand.WITHIN and electric and target.metallic:
                 what = "within the range, but electric is not halved by metallic armor"
             else:
@@ -577,7 +594,7 @@ def resolve_attack(
             if not applicable:
                 continue
             before = portion.damage
-            portion.damage = scale_damage(before, [r.percent for r in applicable])
+            portion.damage = _scale(before, [r.percent for r in applicable])
             chain = ", then ".join(
                 f"{r.percent}%" + (f" ({r.label})" if r.label else "") for r in applicable
             )
@@ -602,15 +619,13 @@ def resolve_attack(
                 )
             )
     total = sum(p.damage for p in portions)
-    degrees = degrees_of_injury(total, target.injury_factor)
+    degrees = total // target.injury_factor  # degrees_of_injury, of a total of any size
     by_type: dict[EnergyType, int] = {}
     for p in portions:
         if p.energy_type is not None:
             by_type[p.energy_type] = by_type.get(p.energy_type, 0) + p.damage
     energy_totals = tuple((t, by_type[t]) for t in EnergyType if t in by_type)
-    energy_degrees = tuple(
-        (t, degrees_of_injury(amount, target.injury_factor)) for t, amount in energy_totals
-    )
+    energy_degrees = tuple((t, amount // target.injury_factor) for t, amount in energy_totals)
     if attack.form is AttackForm.DAMAGE_AURA:
         injury_type = InjuryTypeRule.CORE
     elif attack.critical is CriticalEffect.INJURY_TYPE:
@@ -633,12 +648,8 @@ def resolve_attack(
         for s in states
     )
     high_access = any(item.level is Precision.HIGH for item in given)
-    effects = energy_side_effects(
-        dict(energy_totals),
-        target.injury_factor,
-        blast_hit=blast_hit,
-        organic=target.organic,
-        high_precision_shielding=high_access,
+    effects = _side_effects(
+        dict(energy_totals), target.injury_factor, blast_hit, target.organic, high_access
     )
     if effects:
         steps.append(

@@ -11,8 +11,8 @@ import enum
 from collections.abc import Iterable
 from fractions import Fraction
 
-from rules.lurasko._checks import check_bool, exact, sequence_of
-from rules.validation import InvalidInput, check_choice, check_int, check_number
+from rules.lurasko._checks import check_bool, exact
+from rules.validation import InvalidInput, check_choice, check_int, check_items, check_number
 
 __all__ = [
     "FLYING_WEIGHT_PERCENT_PER_SPD",
@@ -98,7 +98,7 @@ def effective_weight(
 
 
 def _levels(levels: object) -> tuple[Fraction, ...]:
-    items = sequence_of("levels", levels)
+    items = check_items("levels", levels, f"numbers >= {MINIMUM_SILENCING}", ordered=False)
     return tuple(
         check_number(f"levels[{i}]", level, MINIMUM_SILENCING) for i, level in enumerate(items)
     )
@@ -115,7 +115,8 @@ def combined_silencing(levels: Iterable[int | Fraction]) -> int | Fraction:
     :func:`effective_points`).
 
     Raises:
-        ValueError: ``levels`` is not a sequence of numbers >= 1.
+        ValueError: ``levels`` is not a collection (a list, tuple or set; not text) of at most
+            10,000 numbers >= 1.
 
     >>> combined_silencing([4, 4])  # Source: "a total effect of 5 silencing"
     5
@@ -178,7 +179,7 @@ def points_needed(
     """
     fraction = check_number("weight_fraction", weight_fraction, 0)
     if fraction == 0:
-        raise InvalidInput(f"weight_fraction must be a number > 0, got {weight_fraction!r}")
+        raise InvalidInput("weight_fraction", "a number > 0", weight_fraction)
     divisor = check_number("silencing", silencing, MINIMUM_SILENCING)
     weight = effective_weight(pounds, flying_spd, inventory=inventory)
     return exact(fraction * weight * divisor)

@@ -9,18 +9,22 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from rules.lurasko._checks import check_percent, exact, percent_of, sequence_of
+from rules.lurasko._checks import check_percent, exact, percent_of
 from rules.lurasko.energy import EnergyType
-from rules.validation import InvalidInput, InvalidType, check_int
+from rules.validation import check_choice, check_int, check_items, check_text
 
-__all__ = ["Resistance", "combined_percent", "scale_damage"]
+__all__ = ["MAX_RESISTANCES", "Resistance", "combined_percent", "scale_damage"]
 
+MAX_RESISTANCES = 100
+"""The most resistances and weaknesses applied in a row (:func:`scale_damage`,
+``Target.resistances``). Each can multiply the damage, so the work (and the length of the
+numbers) grows with their count; no character comes near 100."""
 
 _ENERGY_NAMES = frozenset(member.value for member in EnergyType)
 
 
 def _percents(percents: object) -> tuple[Fraction, ...]:
-    items = sequence_of("percents", percents)
+    items = check_items("percents", percents, "numbers >= 0", max_items=MAX_RESISTANCES)
     return tuple(check_percent(f"percents[{i}]", p) for i, p in enumerate(items))
 
 
@@ -41,8 +45,8 @@ def scale_damage(damage: int, percents: Iterable[int | Fraction]) -> int:
     ``scale_damage(d, [a, b]) == scale_damage(scale_damage(d, [a]), [b])``.
 
     Raises:
-        ValueError: ``damage`` is not an integer >= 0, or ``percents`` is not a sequence of
-            numbers >= 0.
+        ValueError: ``damage`` is not an integer >= 0, or ``percents`` is not a sequence (in
+            order: not a set, not text) of at most 100 (:data:`MAX_RESISTANCES`) numbers >= 0.
 
     >>> scale_damage(100, [75, 50])  # Source: the elf with Energy Affinity takes "37%"
     37
@@ -55,8 +59,12 @@ def scale_damage(damage: int, percents: Iterable[int | Fraction]) -> int:
     ...
     rules.validation.InvalidInput: percents[0] must be a number >= 0, got -50
     """
-    damage = check_int("damage", damage, 0)
-    for percent in _percents(percents):
+    return _scale(check_int("damage", damage, 0), _percents(percents))
+
+
+def _scale(damage: int, percents: Iterable[int | Fraction]) -> int:
+    """:func:`scale_damage` of checked values (a damage of any size: inside an attack)."""
+    for percent in percents:
         damage = percent_of(damage, percent)
     return damage
 
@@ -69,7 +77,7 @@ def combined_percent(percents: Iterable[int | Fraction]) -> int | Fraction:
     damage).
 
     Raises:
-        ValueError: ``percents`` is not a sequence of numbers >= 0.
+        ValueError: ``percents`` is not a sequence of at most 100 numbers >= 0.
 
     >>> combined_percent([75, 50])
     Fraction(75, 2)
@@ -112,18 +120,16 @@ class Resistance:
     """Where it comes from, for display."""
 
     def __post_init__(self) -> None:
-        if not isinstance(self.against, str) or not self.against.strip():
-            raise InvalidType(
-                f"against must be an energy type or a weapon tag (non-empty text), "
-                f"got {self.against!r}"
-            )
-        if not isinstance(self.label, str):
-            raise InvalidType(f"label must be text, got {self.label!r}")
         against: EnergyType | str = self.against
-        if against in _ENERGY_NAMES:
-            against = EnergyType(against)
+        if not isinstance(against, EnergyType):
+            against = check_text(
+                "against", against, empty=False, allowed="an energy type or a weapon tag (text)"
+            )
+            if against in _ENERGY_NAMES:
+                against = EnergyType(against)
         object.__setattr__(self, "against", against)
         object.__setattr__(self, "percent", exact(check_percent("percent", self.percent)))
+        object.__setattr__(self, "label", check_text("label", self.label))
 
     @property
     def is_energy(self) -> bool:
@@ -137,7 +143,8 @@ class Resistance:
         ``tags`` for a normal portion.
 
         Raises:
-            ValueError: ``energy_type`` is not an energy type or None.
+            ValueError: ``energy_type`` is not an energy type (or its name) or None, or
+                ``tags`` is not a collection of text (a set, list or tuple; not a string).
 
         >>> frost = Resistance("frost", 75)
         >>> frost.applies_to(energy_type=EnergyType.FROST), frost.applies_to(energy_type=None)
@@ -145,8 +152,9 @@ class Resistance:
         >>> Resistance("quartz", 150).applies_to(energy_type=None, tags={"quartz"})
         True
         """
-        if energy_type is not None and not isinstance(energy_type, EnergyType):
-            raise InvalidInput(f"energy_type must be an EnergyType or None, got {energy_type!r}")
-        if energy_type is not None:
-            return self.against == energy_type
-        return not self.is_energy and self.against in set(tags)
+        kind = None if energy_type is None else check_choice("energy_type", energy_type, EnergyType)
+        items = check_items("tags", tags, "weapon tags", ordered=False)
+        names = {check_text(f"tags[{i}]", tag) for i, tag in enumerate(items)}
+        if kind is not None:
+            return self.against == kind
+        return not self.is_energy and self.against in names

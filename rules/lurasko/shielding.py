@@ -11,8 +11,15 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from rules.lurasko._checks import check_bool, sequence_of
-from rules.validation import InvalidType, check_choice, check_int
+from rules.lurasko._checks import check_bool
+from rules.validation import (
+    check_choice,
+    check_instance,
+    check_int,
+    check_items,
+    check_text,
+    output_record,
+)
 
 __all__ = [
     "SHIELDING_ORDER",
@@ -91,6 +98,7 @@ class AttackOrigin(enum.StrEnum):
     """The target is a vehicle and the attacker has climbed onto it."""
 
 
+@output_record
 @dataclass(frozen=True, slots=True)
 class ShieldEligibility:
     """Whether a shielding level can act on a hit, and the rule that says so."""
@@ -240,7 +248,12 @@ def shield(damage: int, points: int, *, doubly_effective: bool = False) -> tuple
     """
     damage = check_int("damage", damage, 0)
     points = check_int("points", points, 0)
-    per_point = 2 if check_bool("doubly_effective", doubly_effective) else 1
+    return _exchange(damage, points, check_bool("doubly_effective", doubly_effective))
+
+
+def _exchange(damage: int, points: int, doubly_effective: bool) -> tuple[int, int]:
+    """:func:`shield` of checked values (a damage of any size: a ZAoE faces 3x a value)."""
+    per_point = 2 if doubly_effective else 1
     if points * per_point >= damage:
         spent = -(-damage // per_point)  # damage / per_point, rounded up
         return 0, points - spent
@@ -278,12 +291,17 @@ class Shield:
     """Low precision: the attack starts inside the area this shield cannot cover."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "level", check_choice("level", self.level, Precision))
-        check_int("points", self.points, 0)
-        check_bool("doubly_effective_vs_blast", self.doubly_effective_vs_blast)
-        check_bool("attack_from_inside", self.attack_from_inside)
-        if not isinstance(self.name, str):
-            raise InvalidType(f"name must be text, got {self.name!r}")
+        def put(name: str, value: object) -> None:
+            object.__setattr__(self, name, value)
+
+        put("level", check_choice("level", self.level, Precision))
+        put("points", check_int("points", self.points, 0))
+        put("name", check_text("name", self.name))
+        put(
+            "doubly_effective_vs_blast",
+            check_bool("doubly_effective_vs_blast", self.doubly_effective_vs_blast),
+        )
+        put("attack_from_inside", check_bool("attack_from_inside", self.attack_from_inside))
 
 
 def order_shields(shields: Iterable[Shield]) -> tuple[Shield, ...]:
@@ -295,14 +313,12 @@ def order_shields(shields: Iterable[Shield]) -> tuple[Shield, ...]:
     within a level is that free choice.
 
     Raises:
-        ValueError: ``shields`` is not a sequence of :class:`Shield`.
+        ValueError: ``shields`` is not a sequence (not a set: the order within a level is the
+            caller's choice) of at most 10,000 :class:`Shield` records.
 
     >>> [s.name for s in order_shields([Shield("high", 5, "skin"), Shield("low", 9, "dome")])]
     ['dome', 'skin']
     """
-    items = sequence_of("shields", shields)
-    for i, item in enumerate(items):
-        if not isinstance(item, Shield):
-            raise InvalidType(f"shields[{i}] must be a Shield, got {item!r}")
-    checked = tuple(item for item in items if isinstance(item, Shield))
+    items = check_items("shields", shields, "Shield records")
+    checked = [check_instance(f"shields[{i}]", item, Shield) for i, item in enumerate(items)]
     return tuple(sorted(checked, key=lambda s: SHIELDING_ORDER.index(s.level)))

@@ -188,3 +188,14 @@ def test_zaoe_shielding_never_increases_damage(kind: ZAoEKind, a: int, b: int, p
     assert 0 <= r.high <= high and 0 <= r.low <= low
     assert 0 <= r.points_left <= points
     assert 0 <= r.fraction_left <= 1
+
+
+def test_a_zaoe_of_any_value_is_shielded() -> None:
+    # A point ZAoE faces 3x its value: more than any input may be, and still exact.
+    biggest = 2**53 - 1
+    result = shield_zaoe("point", biggest, 0, biggest)
+    assert result.shield_damage == 3 * biggest
+    assert result.damage_left == 2 * biggest and result.fraction_left == Fraction(2, 3)
+    np = pytest.importorskip("numpy")
+    inside = shield_zaoe("cluster", np.int64(30), np.int64(10), 5, originates_inside=True)
+    assert type(inside.high) is int and type(inside.low) is int

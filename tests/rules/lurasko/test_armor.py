@@ -7,7 +7,13 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from rules import lurasko
-from rules.lurasko import ArmorBand, armor_band, armor_chart, damage_through_armor
+from rules.lurasko import (
+    ARMOR_CHART_MAX_ROWS,
+    ArmorBand,
+    armor_band,
+    armor_chart,
+    damage_through_armor,
+)
 
 
 @pytest.mark.parametrize(
@@ -94,9 +100,10 @@ def test_armor_chart() -> None:
     [
         ({"armor_range": (28, 16)}, r"armor_range must be a \(low, high\) pair .* got \(28, 16\)"),
         ({"armor_range": (16,)}, r"armor_range must be .* got \(16,\)"),
-        ({"armor_range": (-1, 5)}, r"armor_range must be .* got \(-1, 5\)"),
+        # An end of the range is named by its position (since issue 16).
+        ({"armor_range": (-1, 5)}, r"armor_range\[0\] must be an integer >= 0, got -1"),
         ({"armor_range": "16-28"}, r"armor_range must be .* got '16-28'"),
-        ({"armor_range": (16.0, 28)}, r"armor_range must be .* got \(16.0, 28\)"),
+        ({"armor_range": (16.0, 28)}, r"armor_range\[0\] must be an integer >= 0, got 16.0"),
         ({"damage": -1}, r"damage must be an integer >= 0, got -1"),
         ({"damage": 1.5}, r"damage must be an integer >= 0, got 1.5"),
         ({"drive": -3}, r"drive must be an integer >= 0, got -3"),
@@ -150,3 +157,11 @@ def test_any_input_gives_a_result_or_a_value_error(
     except ValueError:
         return
     assert isinstance(result, int)
+
+
+def test_armor_chart_rows_are_bounded() -> None:
+    # The rows are listed one by one: at most ARMOR_CHART_MAX_ROWS of them (issue 16).
+    rows = armor_chart(17, (16, 28), (5, 5 + ARMOR_CHART_MAX_ROWS - 1))
+    assert len(rows) == ARMOR_CHART_MAX_ROWS
+    with pytest.raises(ValueError, match=r"drives must be .* <= first \+ 10000 \(at most 10001"):
+        armor_chart(17, (16, 28), (5, 5 + ARMOR_CHART_MAX_ROWS))

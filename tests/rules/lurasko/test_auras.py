@@ -70,3 +70,18 @@ def test_expenditures_are_legal(stored: int) -> None:
     for amount in aura_expenditures(stored):
         assert amount == stored or amount % 10 == 0
         assert 0 <= expend_aura(stored, amount) < stored
+
+
+def test_listing_the_amounts_is_bounded_checking_one_is_not() -> None:
+    # aura_expenditures(10**18) ran out of memory (issue 16).
+    from rules.lurasko import AURA_MAX_LISTED_STORE
+
+    with pytest.raises(ValueError, match=r"^stored must be an integer in 0\.\.100000, got 10+$"):
+        aura_expenditures(10**18)
+    amounts = aura_expenditures(AURA_MAX_LISTED_STORE + 5 - 10)
+    assert len(amounts) == AURA_MAX_LISTED_STORE // 10 and amounts[-1] == 99_995
+    huge = 10**15
+    assert expend_aura(huge, huge) == 0
+    assert expend_aura(huge + 5, 10**14) == huge + 5 - 10**14
+    with pytest.raises(ValueError, match=r"^amount must be the full stored damage \(1005\)"):
+        expend_aura(1005, 1001)

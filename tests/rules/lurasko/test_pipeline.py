@@ -306,8 +306,14 @@ def test_particle_war_fever_over_the_whole_attack() -> None:
         (lambda: WeaponHit(-1), r"normal_damage must be an integer >= 0, got -1"),
         (lambda: WeaponHit(0, 0, 5), r"energy_type must be one of 'particle'.* got None"),
         (lambda: WeaponHit(0, 0, 5, "acid"), r"energy_type must be one of .* got 'acid'"),
-        (lambda: WeaponHit(5, tags="quartz"), r"tags must be a sequence of values, got 'quartz'"),
-        (lambda: Attack(()), r"hits must hold at least one WeaponHit, got none"),
+        # The messages state the bound on a sequence since issue 16.
+        (
+            lambda: WeaponHit(5, tags="quartz"),
+            r"tags must be a collection of at most 10000 weapon tags \(not text\), got 'quartz'",
+        ),
+        (lambda: WeaponHit(5, tags={"quartz": 1}), r"tags must be .*\(not a mapping\)"),
+        (lambda: Attack(()), r"hits must be at least one WeaponHit, got \(\)"),
+        (lambda: Attack([WeaponHit(1)] * 101), r"hits must be a sequence of at most 100 WeaponHit"),
         (lambda: Attack((5,)), r"hits\[0\] must be a WeaponHit, got 5"),
         (lambda: Attack(WeaponHit(5), form="thrown"), r"form must be one of 'melee'"),
         (lambda: Attack(WeaponHit(5), drive_bonus=-1), r"drive_bonus must be an integer >= 0"),
@@ -403,3 +409,20 @@ def test_one_more_shield_never_increases_damage(
     before = resolve_attack(attack, target, shields)
     after = resolve_attack(attack, target, [*shields, Shield(level, points)])
     assert after.total_damage <= before.total_damage
+
+
+def test_derived_numbers_of_any_size_are_computed_not_refused() -> None:
+    # A drive bonus of 2**53 - 1 plus a critical's +10 was refused as 'drive_bonus' by an
+    # inner check (issue 16): inside the attack, sums are computed, not re-checked.
+    from rules.lurasko import MAX_HITS, MAX_SHIELDS, resolve_attack
+
+    biggest = 2**53 - 1
+    hits = [WeaponHit(biggest, biggest, biggest, "blast", tags=("quartz",))] * MAX_HITS
+    shields = [Shield("medium", 1)] * (MAX_SHIELDS - 1) + [Shield("high", biggest)]
+    target = Target(1, (0, biggest), resistances=[Resistance("quartz", 150)] * 100)
+    result = resolve_attack(
+        Attack(hits, form="ranged", critical="drive", drive_bonus=biggest), target, shields
+    )
+    assert result.total_damage > biggest
+    assert result.degrees == result.total_damage
+    assert all(step.explanation for step in result.steps)

@@ -98,7 +98,8 @@ def test_where_silencing_is_measured() -> None:
         (lambda: effective_weight(10, -1), r"flying_spd must be an integer >= 0, got -1"),
         (lambda: effective_weight(10, 1.5), r"flying_spd must be an integer >= 0, got 1.5"),
         (lambda: combined_silencing([4, 0]), r"levels\[1\] must be a number >= 1, got 0"),
-        (lambda: combined_silencing(4), r"levels must be a sequence of values, got 4"),
+        (lambda: combined_silencing(4), r"levels must be a collection of at most 10000 numbers"),
+        (lambda: combined_silencing("44"), r"levels must be .*\(not text\), got '44'"),
         (lambda: effective_points(10, 0), r"silencing must be a number >= 1, got 0"),
         (lambda: points_needed(100, 0), r"weight_fraction must be a number > 0, got 0"),
         (lambda: silencing_applies("moon"), r"place must be one of 'effect', .* got 'moon'"),
@@ -122,3 +123,14 @@ def test_silencing_stacks_diminishingly(levels: list[int]) -> None:
 @given(st.integers(0, 5000) | st.fractions(0, 5000), st.integers(0, 20))
 def test_flying_never_lightens(pounds: int, spd: int) -> None:
     assert effective_weight(pounds, spd) >= effective_weight(pounds, 0) == pounds
+
+
+def test_numpy_weights_are_exact() -> None:
+    # effective_weight(np.int64(10**17), 3) returned a negative weight (issue 16).
+    np = pytest.importorskip("numpy")
+    weight = effective_weight(np.int64(10**15), np.int64(3))
+    assert type(weight) is int and weight == 13 * 10**14
+    with pytest.raises(ValueError, match=r"^pounds must be a number in 0\.\.9007199254740991"):
+        effective_weight(np.int64(10**17), 3)
+    assert combined_silencing(np.array([4, 4])) == 5
+    assert type(combined_silencing(np.array([4, 4]))) is int

@@ -71,8 +71,11 @@ def test_resistance_records() -> None:
         ((-1, [50]), r"damage must be an integer >= 0, got -1"),
         ((10, [-50]), r"percents\[0\] must be a number >= 0, got -50"),
         ((10, [50, "x"]), r"percents\[1\] must be a number >= 0, got 'x'"),
-        ((10, "50"), r"percents must be a sequence of values, got '50'"),
-        ((10, 50), r"percents must be a sequence of values, got 50"),
+        # The messages state the bound on a sequence since issue 16.
+        ((10, "50"), r"percents must be a sequence of at most 100 numbers >= 0 \(not text\)"),
+        ((10, 50), r"percents must be a sequence of at most 100 numbers >= 0, got 50"),
+        ((10, {50, 75}), r"percents must be .*\(not a set: its order is arbitrary\)"),
+        ((10, [100] * 101), r"percents must be a sequence of at most 100 numbers"),
         ((10, [float("nan")]), r"percents\[0\] must be a number >= 0, got nan"),
     ],
 )
@@ -108,3 +111,28 @@ def test_resistances_never_increase_damage(damage: int, resistances: list[int]) 
 @given(st.integers(0, 10_000), st.lists(st.integers(100, 300), max_size=5))
 def test_weaknesses_never_decrease_damage(damage: int, weaknesses: list[int]) -> None:
     assert scale_damage(damage, weaknesses) >= damage
+
+
+def test_tags_are_a_collection_of_text_not_a_string() -> None:
+    # applies_to(tags="quartz") read the string's characters (issue 16).
+    quartz = Resistance("quartz", 150)
+    assert quartz.applies_to(energy_type=None, tags=("quartz",))
+    assert quartz.applies_to(energy_type=None, tags={"quartz", "blunt"})
+    for tags in ("quartz", {"quartz": True}, 3):
+        with pytest.raises(ValueError, match=r"^tags must be a collection"):
+            quartz.applies_to(energy_type=None, tags=tags)  # type: ignore[arg-type]
+    frost = Resistance("frost", 75)
+    assert frost.applies_to(energy_type="frost")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"^energy_type must be one of 'particle'"):
+        frost.applies_to(energy_type="acid")  # type: ignore[arg-type]
+
+
+def test_chains_of_weaknesses_are_exact() -> None:
+    biggest = 2**53 - 1
+    expected = biggest
+    for _ in range(100):
+        expected = expected * biggest // 100
+    assert scale_damage(biggest, [biggest] * 100) == expected  # about 1600 digits
+    assert combined_percent([200] * 100) == 100 * 2**100
+    with pytest.raises(ValueError, match=r"^percents must be a sequence of at most 100 numbers"):
+        scale_damage(1, [100] * 101)
