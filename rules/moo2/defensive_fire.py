@@ -52,6 +52,8 @@ __all__ = [
     "DefensiveFireMode",
     "alternate_defensive_fire_chance",
     "alternate_defensive_fire_path",
+    "alternate_defensive_fire_path_chances",
+    "bugged_defensive_fire_path_chances",
     "defensive_fire_chance",
     "defensive_fire_cumulative",
     "defensive_fire_enabled",
@@ -106,15 +108,16 @@ class DefensiveFireMode(enum.StrEnum):
     CLASSIC = "classic"
     """1.50 with ``alternate_defensive_fire`` off: the classic chance table by squares beyond the
     Defensive Fire Range (DFR), 100% at or inside it, DFR three times lower on the first turn,
-    ``defensive_fire_max_range`` applies."""
+    ``defensive_fire_max_range`` applies. Per square: :func:`defensive_fire_path_chances`."""
     ALTERNATE = "alternate"
     """1.50 with ``alternate_defensive_fire`` on: "a more straightforward static chance
     dependency on a range between 2 ships", one chance per range unit of 3 squares
-    (``alternate_defensive_fire_range``); no DFR; ``defensive_fire_max_range`` applies."""
+    (``alternate_defensive_fire_range``); no DFR; ``defensive_fire_max_range`` applies. Per
+    square: :func:`alternate_defensive_fire_path_chances`."""
     BUGGED = "1.31/1.40"
     """The classic mechanic as 1.31 and 1.40 ran it: the DFR computed once per turn, no DF when
     the move starts out of Normal beam range or ends too close, none on the first turn, no INI
-    parameters."""
+    parameters. Per square: :func:`bugged_defensive_fire_path_chances`."""
 
 
 # --- input checks -----------------------------------------------------------------------------
@@ -182,10 +185,6 @@ def _check_table(table: object) -> dict[int, Fraction]:
 
 def _check_max_range(max_range: object) -> int | None:
     return None if max_range is None else check_int("max_range", max_range, 0)
-
-
-def _check_optional_distance(name: str, value: object) -> int | None:
-    return None if value is None else check_int(name, value, 0)
 
 
 # --- the rules --------------------------------------------------------------------------------
@@ -273,8 +272,8 @@ def path_distances(position: Square, path: Iterable[Square]) -> tuple[int, ...]:
     """The distance from the Defensive Fire ship at ``position`` to each square of ``path``.
 
     ``path`` lists the squares the moving ship enters, in order (not the square it starts on):
-    the result is what :func:`defensive_fire_path_chances` and
-    :func:`alternate_defensive_fire_path` take as ``distances``.
+    the result is what :func:`defensive_fire_path_chances` (and its alternate and bugged
+    variants) and :func:`alternate_defensive_fire_path` take as ``distances``.
 
     Rule: ``001_cd7e90afc4e65868.txt``, "rolls happen per travel square"; distances are squares
     (``000_3948ba1900819cb7.txt``) measured by :func:`grid_distance` (see its interpretation).
@@ -529,88 +528,123 @@ def alternate_defensive_fire_path(
 
 def defensive_fire_path_chances(
     distances: Iterable[int],
+    dfr: int,
+    table: Mapping[int, Chance],
     *,
-    mode: DefensiveFireMode | str = DefensiveFireMode.CLASSIC,
-    dfr: int | None = None,
-    table: Mapping[int, Chance] | None = None,
-    range_chances: Mapping[int, Chance] | None = None,
     first_turn: bool = False,
     max_range: int | None = None,
-    start: int | None = None,
-    too_close: int | None = None,
 ) -> tuple[Fraction, ...]:
-    """The chance of the Defensive Fire roll at each square a moving ship enters, in any mode.
+    """The chance of the classic Defensive Fire roll at each square a moving ship enters (1.50).
 
     ``distances`` lists, for each square entered, its distance to the DF ship (see
-    :func:`path_distances`); feed the result to :func:`defensive_fire_cumulative` or
-    :func:`defensive_fire_path_probability`.
+    :func:`path_distances`); each gets :func:`defensive_fire_chance`. Feed the result to
+    :func:`defensive_fire_cumulative` or :func:`defensive_fire_path_probability`.
 
-    - ``mode='classic'`` (1.50): :func:`defensive_fire_chance` at each square; needs ``dfr`` and
-      ``table``.
-    - ``mode='alternate'`` (1.50 ``alternate_defensive_fire``):
-      :func:`alternate_defensive_fire_chance` at each square; needs ``range_chances``.
-    - ``mode='1.31/1.40'``: the classic chances with the bugs the source lists, which need
-      ``dfr``, ``table`` and ``start`` (the distance of the square the move starts from). Pass as
-      ``dfr`` the DFR the old game used: computed "only once per turn, at the end of it", so with
-      ship initiative it is stale after any ship has moved. Every roll of the move is 0 when
-      ``start`` is "out of Normal beams range" (beyond 24 squares) or when the destination (the
-      last square) is "too close": at or within ``too_close`` squares. The source gives no number
-      for "too close", so ``too_close`` is an input and None leaves that bug out. On the first
-      turn DF "couldn't happen", so ``first_turn`` makes every roll 0. ``max_range`` is a 1.50
-      parameter and is not applied. The corrupted DFR of AI-controlled ships ("some wrong
-      values") and the retreat order are not modelled: the source gives no values for them.
-
-    Rule: ``001_cd7e90afc4e65868.txt`` (the whole text); squares as in
+    Rule: ``001_cd7e90afc4e65868.txt``: every DF ship is "performing checks every time an enemy
+    ship moves", and "rolls happen per travel square"; squares as in
     ``000_3948ba1900819cb7.txt``.
 
-    Interpretation: in the classic mechanic the DF ship also checks at every square the moving
-    ship enters ("performing checks every time an enemy ship moves", "rolls happen per travel
-    square"), each with the chance of that square's distance. Arguments a mode does not use are
-    still validated when given.
+    Interpretation: in the classic mechanic too the DF ship rolls at every square the moving ship
+    enters, each with the chance of that square's distance, independently; the DFR stays the
+    one pre-calculated before the move (1.50 updates it "after every ship's move").
 
     Raises:
-        ValueError: if ``distances`` is not a sequence of at most :data:`MAX_PATH_SQUARES` integers
-            >= 0, ``mode`` is unknown, an argument the mode needs is missing, or any argument is
-            invalid (as in :func:`defensive_fire_chance` and
-            :func:`alternate_defensive_fire_chance`; ``start`` and ``too_close`` must be None or
-            integers >= 0).
+        ValueError: if ``distances`` is not a sequence of at most :data:`MAX_PATH_SQUARES`
+            integers >= 0, or another argument is invalid (as in :func:`defensive_fire_chance`).
 
     >>> table = {1: Fraction(1, 2), 2: Fraction(1, 4)}                  # an example table
-    >>> defensive_fire_path_chances([8, 7, 6], dfr=6, table=table)
+    >>> defensive_fire_path_chances([8, 7, 6], 6, table)
     (Fraction(1, 4), Fraction(1, 2), Fraction(1, 1))
-    >>> defensive_fire_path_chances([8, 7, 6], mode="1.31/1.40", dfr=6, table=table, start=25)
+    >>> defensive_fire_path_chances([8, 7, 6], 6, table, first_turn=True)   # first-turn DFR 2
     (Fraction(0, 1), Fraction(0, 1), Fraction(0, 1))
-    >>> defensive_fire_path_chances([8, 7, 6], mode="alternate", range_chances={2: 1, 3: 0.5})
-    (Fraction(1, 2), Fraction(1, 2), Fraction(1, 1))
     """
     squares = _check_distances("distances", distances)
-    chosen = check_choice("mode", mode, DefensiveFireMode)
-    closest = _check_optional_distance("dfr", dfr)
-    chances = None if table is None else _check_table(table)
-    units = (
-        None
-        if range_chances is None
-        else _check_chance_map("range_chances", range_chances, _RANGE_UNIT_KEYS)
-    )
+    closest = check_int("dfr", dfr, 0)
+    chances = _check_table(table)
     first = check_bool("first_turn", first_turn)
     limit = _check_max_range(max_range)
-    origin = _check_optional_distance("start", start)
-    near = _check_optional_distance("too_close", too_close)
+    return tuple(_classic_chance(d, closest, chances, first, limit) for d in squares)
 
-    if chosen is DefensiveFireMode.ALTERNATE:
-        if units is None:
-            units = _check_chance_map("range_chances", range_chances, _RANGE_UNIT_KEYS)
-        return tuple(_alternate_chance(d, units, limit) for d in squares)
 
-    if closest is None:
-        closest = check_int("dfr", dfr, 0)
-    if chances is None:
-        chances = _check_table(table)
-    if chosen is DefensiveFireMode.CLASSIC:
-        return tuple(_classic_chance(d, closest, chances, first, limit) for d in squares)
+def alternate_defensive_fire_path_chances(
+    range_chances: Mapping[int, Chance],
+    distances: Iterable[int],
+    *,
+    max_range: int | None = None,
+) -> tuple[Fraction, ...]:
+    """The chance of the ``alternate_defensive_fire`` roll at each square a moving ship enters.
 
-    if origin is None:
-        origin = check_int("start", start, 0)
+    ``distances`` lists, for each square entered, its distance to the DF ship (see
+    :func:`path_distances`); each gets :func:`alternate_defensive_fire_chance`, the chance of its
+    range unit. :func:`alternate_defensive_fire_path` is the chance of at least one trigger.
+
+    Rule: ``001_cd7e90afc4e65868.txt``: "rolls happen per travel square, but probability is set
+    per 3 squares"; range units as in ``000_3948ba1900819cb7.txt``.
+
+    Raises:
+        ValueError: if ``range_chances`` is not a mapping of range units 0..8 to chances in
+            [0, 1], ``distances`` is not a sequence of at most :data:`MAX_PATH_SQUARES` integers
+            >= 0, or ``max_range`` is neither None nor an integer >= 0.
+
+    >>> alternate_defensive_fire_path_chances({2: 1, 3: 0.5}, [8, 7, 6])
+    (Fraction(1, 2), Fraction(1, 2), Fraction(1, 1))
+    """
+    chances = _check_chance_map("range_chances", range_chances, _RANGE_UNIT_KEYS)
+    squares = _check_distances("distances", distances)
+    limit = _check_max_range(max_range)
+    return tuple(_alternate_chance(d, chances, limit) for d in squares)
+
+
+def bugged_defensive_fire_path_chances(
+    distances: Iterable[int],
+    dfr: int,
+    table: Mapping[int, Chance],
+    start: int,
+    *,
+    first_turn: bool = False,
+    too_close: int | None = None,
+) -> tuple[Fraction, ...]:
+    """The chance of the Defensive Fire roll at each square entered, as 1.31 and 1.40 ran it.
+
+    The classic chances (:func:`defensive_fire_chance`), with the bugs the source lists:
+
+    - the DFR was "calculated only once per turn, at the end of it": pass as ``dfr`` the value
+      the old game had (e.g. :func:`defensive_fire_range` of the squares reachable then); with
+      ship initiative it is stale as soon as another ship has moved;
+    - "A bug in the range calculation prevented DF from happening in case when a moving ship's
+      start position was out of Normal beams range, or its destination position was too close":
+      every roll of the move is 0 when ``start`` (the distance of the square the move starts
+      from) is beyond 24 squares (:data:`DEFENSIVE_FIRE_SQUARES`), or when the destination (the
+      last square entered) is at or within ``too_close`` squares;
+    - DF "couldn't happen on the first turn of battle": with ``first_turn`` every roll is 0.
+
+    ``defensive_fire_max_range`` did not exist before 1.50, so there is no ``max_range``.
+
+    Rule: ``001_cd7e90afc4e65868.txt``, the list of 1.31/1.40 bugs; squares as in
+    ``000_3948ba1900819cb7.txt``.
+
+    Interpretation: the source gives no number for "too close", so ``too_close`` is an input,
+    and None (the default) leaves that bug out. The corrupted DFR of AI-controlled ships ("some
+    wrong values") and the retreat order (which ships had recharged beams) are not modelled: the
+    source gives no values for them.
+
+    Raises:
+        ValueError: if ``distances`` is not a sequence of at most :data:`MAX_PATH_SQUARES`
+            integers >= 0, ``start`` is not an integer >= 0, ``too_close`` is neither None nor an
+            integer >= 0, or another argument is invalid (as in :func:`defensive_fire_chance`).
+
+    >>> table = {1: Fraction(1, 2), 2: Fraction(1, 4)}                  # an example table
+    >>> bugged_defensive_fire_path_chances([24, 23, 22], 22, table, start=24)
+    (Fraction(1, 4), Fraction(1, 2), Fraction(1, 1))
+    >>> bugged_defensive_fire_path_chances([24, 23, 22], 22, table, start=25)
+    (Fraction(0, 1), Fraction(0, 1), Fraction(0, 1))
+    """
+    squares = _check_distances("distances", distances)
+    closest = check_int("dfr", dfr, 0)
+    chances = _check_table(table)
+    origin = check_int("start", start, 0)
+    first = check_bool("first_turn", first_turn)
+    near = None if too_close is None else check_int("too_close", too_close, 0)
     blocked = (
         first
         or origin > DEFENSIVE_FIRE_SQUARES

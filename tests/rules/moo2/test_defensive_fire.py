@@ -156,7 +156,7 @@ def test_dfr_is_never_beaten_by_a_reachable_square(position: Any, reachable: lis
     assert dfr == min(distances)
     # So along any path of reachable squares, the chance is 100% where the DFR is reached (within
     # the 24 squares of a Normal beam).
-    chances = moo2.defensive_fire_path_chances(distances, dfr=dfr, table=TABLE)
+    chances = moo2.defensive_fire_path_chances(distances, dfr, TABLE)
     for distance, chance in zip(distances, chances, strict=True):
         if distance == dfr:
             assert chance == (1 if dfr <= moo2.DEFENSIVE_FIRE_SQUARES else 0)
@@ -182,10 +182,15 @@ def test_beyond_the_dfr_the_table_gives_the_chance_and_unlisted_squares_give_0()
 
 
 def test_there_is_no_default_table() -> None:
-    parameters = inspect.signature(moo2.defensive_fire_chance).parameters
-    assert parameters["table"].default is inspect.Parameter.empty
-    with pytest.raises(ValueError, match="table"):
-        moo2.defensive_fire_path_chances([5], dfr=3)
+    for function in (
+        moo2.defensive_fire_chance,
+        moo2.defensive_fire_path_chances,
+        moo2.bugged_defensive_fire_path_chances,
+    ):
+        parameters = inspect.signature(function).parameters
+        assert parameters["table"].default is inspect.Parameter.empty
+    with pytest.raises(ValueError, match=r"^table must be a mapping"):
+        moo2.defensive_fire_path_chances([5], 3, None)  # type: ignore[arg-type]
 
 
 def test_a_table_whose_chance_grows_with_distance_contradicts_the_source() -> None:
@@ -307,18 +312,12 @@ def test_entering_a_range_and_passing_through_it_differ() -> None:
 def test_alternate_has_no_dfr_and_no_first_turn_change() -> None:
     # Interpretation: the static chance replaces the DFR mechanic.
     setting = {1: QUARTER, 2: HALF}
-    base = moo2.defensive_fire_path_chances([6, 5, 4, 3], mode=ALTERNATE, range_chances=setting)
+    base = moo2.alternate_defensive_fire_path_chances(setting, [6, 5, 4, 3])
     assert base == (HALF, HALF, HALF, QUARTER)
-    for dfr in (0, 3, 6, 20):
-        for first_turn in (False, True):
-            assert base == moo2.defensive_fire_path_chances(
-                [6, 5, 4, 3],
-                mode=ALTERNATE,
-                range_chances=setting,
-                dfr=dfr,
-                table=TABLE,
-                first_turn=first_turn,
-            )
+    # Nothing of the DFR mechanic is an input: no dfr, table or first_turn.
+    parameters = inspect.signature(moo2.alternate_defensive_fire_path_chances).parameters
+    assert set(parameters) == {"range_chances", "distances", "max_range"}
+    assert set(inspect.signature(moo2.alternate_defensive_fire_path).parameters) == set(parameters)
 
 
 # Enumeration is exponential in the path's length: no deadline, so a loaded machine cannot fail it.
@@ -335,9 +334,7 @@ def test_alternate_path_against_enumeration(
     ]
     expected = oracle_at_least_once(per_square)
     assert moo2.alternate_defensive_fire_path(setting, distances, max_range=max_range) == expected
-    chances = moo2.defensive_fire_path_chances(
-        distances, mode=ALTERNATE, range_chances=setting, max_range=max_range
-    )
+    chances = moo2.alternate_defensive_fire_path_chances(setting, distances, max_range=max_range)
     assert list(chances) == per_square
 
 
@@ -398,7 +395,7 @@ def test_classic_path_against_enumeration(
     distances: list[int], dfr: int, table: dict[int, Fraction], first_turn: bool, max_range: Any
 ) -> None:
     chances = moo2.defensive_fire_path_chances(
-        distances, dfr=dfr, table=table, first_turn=first_turn, max_range=max_range
+        distances, dfr, table, first_turn=first_turn, max_range=max_range
     )
     assert list(chances) == [
         moo2.defensive_fire_chance(d, dfr, table, first_turn=first_turn, max_range=max_range)
@@ -412,7 +409,7 @@ def test_classic_path_against_enumeration(
 
 
 def test_reaching_the_dfr_makes_the_path_certain() -> None:
-    chances = moo2.defensive_fire_path_chances([9, 8, 7, 6, 5], dfr=6, table=TABLE)
+    chances = moo2.defensive_fire_path_chances([9, 8, 7, 6, 5], 6, TABLE)
     assert chances == (QUARTER, HALF, Fraction(3, 4), 1, 1)
     assert moo2.defensive_fire_cumulative(chances) == (
         QUARTER,
@@ -431,31 +428,22 @@ def test_bugged_no_df_when_the_start_is_out_of_normal_beam_range() -> None:
     # ship's start position was out of Normal beams range".
     path = [24, 23, 22]
     table = {1: HALF, 2: QUARTER}
-    fixed = moo2.defensive_fire_path_chances(path, dfr=22, table=table)
+    fixed = moo2.defensive_fire_path_chances(path, 22, table)
     assert fixed == (QUARTER, HALF, 1)
-    assert moo2.defensive_fire_path_chances(path, mode=BUGGED, dfr=22, table=table, start=25) == (
-        0,
-        0,
-        0,
-    )
-    assert (
-        moo2.defensive_fire_path_chances(path, mode=BUGGED, dfr=22, table=table, start=24) == fixed
-    )
+    assert moo2.bugged_defensive_fire_path_chances(path, 22, table, 25) == (0, 0, 0)
+    assert moo2.bugged_defensive_fire_path_chances(path, 22, table, 24) == fixed
 
 
 def test_bugged_no_df_when_the_destination_is_too_close() -> None:
     # Source: "... or its destination position was too close to a DF ship". The source gives no
     # number for "too close": it is the input too_close (at or within), None leaves it out.
-    path = [5, 4, 3]
-    kwargs: dict[str, Any] = {"mode": BUGGED, "dfr": 3, "table": TABLE, "start": 6}
-    assert moo2.defensive_fire_path_chances(path, **kwargs) == (HALF, Fraction(3, 4), 1)
-    assert moo2.defensive_fire_path_chances(path, too_close=2, **kwargs) == (
-        HALF,
-        Fraction(3, 4),
-        1,
-    )
-    assert moo2.defensive_fire_path_chances(path, too_close=3, **kwargs) == (0, 0, 0)
-    assert moo2.defensive_fire_path_chances([], too_close=3, **kwargs) == ()
+    def bugged(path: list[int], too_close: int | None = None) -> tuple[Fraction, ...]:
+        return moo2.bugged_defensive_fire_path_chances(path, 3, TABLE, 6, too_close=too_close)
+
+    assert bugged([5, 4, 3]) == (HALF, Fraction(3, 4), 1)
+    assert bugged([5, 4, 3], too_close=2) == (HALF, Fraction(3, 4), 1)
+    assert bugged([5, 4, 3], too_close=3) == (0, 0, 0)
+    assert bugged([], too_close=3) == ()
 
 
 def test_bugged_dfr_computed_once_per_turn() -> None:
@@ -466,10 +454,8 @@ def test_bugged_dfr_computed_once_per_turn() -> None:
     at_turn_end = moo2.defensive_fire_range(position, [(12, 0)])  # enemy reach last turn end
     now = moo2.defensive_fire_range(position, [(6, 2)])  # after another ship moved closer
     path = moo2.path_distances(position, [(10, 1), (9, 1), (8, 1)])
-    fixed = moo2.defensive_fire_path_chances(path, dfr=now, table=TABLE)
-    bugged = moo2.defensive_fire_path_chances(
-        path, mode=BUGGED, dfr=at_turn_end, table=TABLE, start=11
-    )
+    fixed = moo2.defensive_fire_path_chances(path, now, TABLE)
+    bugged = moo2.bugged_defensive_fire_path_chances(path, at_turn_end, TABLE, start=11)
     assert (at_turn_end, now, path) == (12, 6, (10, 9, 8))
     assert fixed == (0, QUARTER, HALF)
     assert bugged == (1, 1, 1)
@@ -477,26 +463,14 @@ def test_bugged_dfr_computed_once_per_turn() -> None:
 
 def test_bugged_no_df_on_the_first_turn_and_no_ini_parameters() -> None:
     # Source: "it couldn't happen on the first turn of battle"; 1.50's new rule is the DFR three
-    # times lower. defensive_fire_max_range is a 1.50 parameter.
-    kwargs: dict[str, Any] = {"dfr": 9, "table": TABLE}
-    assert moo2.defensive_fire_path_chances([4, 3], first_turn=True, **kwargs) == (
-        Fraction(3, 4),
-        1,
-    )
-    assert moo2.defensive_fire_path_chances(
-        [4, 3], mode=BUGGED, start=5, first_turn=True, **kwargs
-    ) == (0, 0)
-    assert moo2.defensive_fire_path_chances(
-        [4, 3], mode=BUGGED, start=5, max_range=1, **kwargs
-    ) == (
-        1,
-        1,
-    )
-
-
-def test_bugged_mode_needs_the_start() -> None:
-    with pytest.raises(ValueError, match=r"start must be an integer >= 0, got None"):
-        moo2.defensive_fire_path_chances([3], mode=BUGGED, dfr=2, table=TABLE)
+    # times lower. defensive_fire_max_range is a 1.50 parameter: 1.31/1.40 have none.
+    fixed = moo2.defensive_fire_path_chances([4, 3], 9, TABLE, first_turn=True)
+    assert fixed == (Fraction(3, 4), 1)
+    assert moo2.bugged_defensive_fire_path_chances([4, 3], 9, TABLE, 5, first_turn=True) == (0, 0)
+    assert moo2.bugged_defensive_fire_path_chances([4, 3], 9, TABLE, 5) == (1, 1)
+    parameters = inspect.signature(moo2.bugged_defensive_fire_path_chances).parameters
+    assert "max_range" not in parameters
+    assert parameters["start"].default is inspect.Parameter.empty
 
 
 # --- bad input ----------------------------------------------------------------------------------
@@ -552,13 +526,22 @@ VALID: dict[str, dict[str, object]] = {
     },
     "defensive_fire_path_chances": {
         "distances": [8, 7],
-        "mode": "1.31/1.40",
         "dfr": 6,
         "table": TABLE,
-        "range_chances": {2: HALF},
         "first_turn": False,
         "max_range": 20,
+    },
+    "alternate_defensive_fire_path_chances": {
+        "range_chances": {2: HALF},
+        "distances": [5, 4],
+        "max_range": 9,
+    },
+    "bugged_defensive_fire_path_chances": {
+        "distances": [8, 7],
+        "dfr": 6,
+        "table": TABLE,
         "start": 9,
+        "first_turn": False,
         "too_close": 1,
     },
 }
@@ -576,6 +559,18 @@ def test_every_public_function_is_covered_by_the_hostile_sweep() -> None:
     for name, arguments in VALID.items():
         assert set(inspect.signature(_function(name)).parameters) == set(arguments), name
         _function(name)(**arguments)  # the valid call works
+
+
+@pytest.mark.parametrize("name", sorted(VALID))
+def test_every_default_is_valid(name: str) -> None:
+    # Only the required arguments: an optional one never has to be given for a call to work.
+    function = _function(name)
+    required = {
+        p.name: VALID[name][p.name]
+        for p in inspect.signature(function).parameters.values()
+        if p.default is inspect.Parameter.empty
+    }
+    assert function(**required) is not None
 
 
 @pytest.mark.parametrize(
@@ -635,7 +630,10 @@ def test_bad_input_gives_value_error_naming_the_parameter(name: str, parameter: 
             r"reachable must be a non-empty collection of \(x, y\) squares, got \[\]",
         ),
         (lambda: moo2.grid_distance((0, 0, 0), (1, 1)), r"a must be an \(x, y\) pair of integers"),
-        (lambda: moo2.defensive_fire_path_chances([3], mode="1.50"), r"mode must be one of"),
+        (
+            lambda: moo2.defensive_fire_enabled(initiative=True, mode="1.50"),
+            r"mode must be one of 'classic', 'alternate', '1.31/1.40', got '1.50'",
+        ),
     ],
 )
 def test_error_messages_name_parameter_allowed_and_value(
@@ -694,16 +692,22 @@ def test_work_is_bounded() -> None:
     st.lists(st.integers(0, 40) | st.none() | st.text(max_size=2), max_size=6),
     st.integers(-3, 30) | st.none(),
     st.dictionaries(st.integers(-2, 30), st.fractions(-1, 2, max_denominator=8), max_size=5),
-    st.sampled_from([*moo2.DefensiveFireMode, "x"]),
     st.integers(-2, 30) | st.none(),
+    st.booleans() | st.none(),
 )
 def test_any_input_gives_a_result_or_a_value_error(
-    distances: list[Any], dfr: Any, table: dict[int, Fraction], mode: Any, start: Any
+    distances: list[Any], dfr: Any, table: dict[int, Fraction], start: Any, first_turn: Any
 ) -> None:
-    try:
-        chances = moo2.defensive_fire_path_chances(
-            distances, mode=mode, dfr=dfr, table=table, range_chances=table, start=start
-        )
-    except ValueError:
-        return
-    assert all(0 <= c <= 1 for c in chances)
+    calls: list[Callable[[], tuple[Fraction, ...]]] = [
+        lambda: moo2.defensive_fire_path_chances(distances, dfr, table, first_turn=first_turn),
+        lambda: moo2.alternate_defensive_fire_path_chances(table, distances, max_range=start),
+        lambda: moo2.bugged_defensive_fire_path_chances(
+            distances, dfr, table, start, first_turn=first_turn, too_close=start
+        ),
+    ]
+    for call in calls:
+        try:
+            chances = call()
+        except ValueError:
+            continue
+        assert all(0 <= c <= 1 for c in chances)
