@@ -1,0 +1,79 @@
+"""The page contract in the built site, for every page of the registry, in one app boot.
+
+The app boots once for the whole module and moves from page to page with its own navigation
+(which never restarts Python), as a visitor does. On each page: its key figures show exactly
+what the same page computes with ``rules`` in CPython, and an emptied number box shows the
+message beside that box, worded with its label, while the figures keep the last good result.
+The headless contract (deep links, malformed links, every input) is
+``tests/webapp/test_page_contract.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import param
+import pytest
+from sitetools import AppPage, Server
+
+from webapp.pages import PAGES, Page
+
+pages = pytest.mark.parametrize("page", PAGES, ids=[p.slug for p in PAGES])
+
+
+@pytest.fixture(scope="module")
+def app(browser: Any, server: Server) -> Iterator[AppPage]:
+    """One app for the whole module, opened on the landing page."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    opened = AppPage(page=page, context=context)
+    page.on("console", lambda message: opened.console.append(f"{message.type}: {message.text}"))
+    page.on("pageerror", lambda error: opened.console.append(f"pageerror: {error}"))
+    page.goto(server.url)
+    opened.wait_ready()
+    yield opened
+    context.close()
+
+
+def go_to(app: AppPage, page: Page) -> None:
+    """Open ``page`` from the landing page's list, as a visitor does (no reload)."""
+    app.page.locator(".bk-btn:text-is('All calculators')").first.click()
+    app.page.locator(f".bk-btn:text-is('Open {page.title}')").first.click()
+
+
+def expected_figures(page: Page) -> dict[str, str]:
+    """The page's key figures at its defaults, computed in CPython: testid -> text."""
+    view = page.factory()
+    return {figure.testid: figure.value for figure in view.figures(view.model.result)}
+
+
+@pages
+def test_each_page_shows_its_numbers_and_its_errors_beside_the_input(
+    app: AppPage, page: Page
+) -> None:
+    go_to(app, page)
+    figures = expected_figures(page)
+    assert figures, f"{page.slug} shows no key figure"
+    for testid, value in figures.items():
+        app.wait_testid(testid, value)
+
+    model = page.factory().model
+    numbers = [n for n in model.inputs if isinstance(model.param[n], param.Number)]
+    # The first number box on screen (some sit in folded groups).
+    number = next((n for n in numbers if app.input_labelled(model.label_of(n)).is_visible()), None)
+    if number is None:
+        return
+    label = model.label_of(number)
+    box = app.input_labelled(label)
+    box.fill("")
+    box.press("Enter")
+    error = app.page.locator(".rf-input-error", has_text=f"{label} must be").first
+    error.wait_for(state="visible", timeout=15_000)
+    for testid, value in figures.items():
+        assert app.testid(testid) == value  # the last good result stays
+    default = model.param[number].default
+    box.fill(str(int(default) if float(default).is_integer() else default))
+    box.press("Enter")
+    error.wait_for(state="hidden", timeout=15_000)
+    assert app.python_errors() == []
