@@ -137,7 +137,7 @@ def test_damage_split_and_bad_input(open_app: Any, server: Server) -> None:
     state = expected.state.value.replace("_", " ").capitalize()
     assert app.testid("wound-state") == state
     app.set_input("Endurance now", 9)
-    error = app.page.locator(".rf-input-error", has_text="current endurance must be").first
+    error = app.page.locator(".rf-input-error", has_text="Endurance now must be").first
     error.wait_for(state="visible")
     assert app.testid("wound-state") == state
     clean(app, server)

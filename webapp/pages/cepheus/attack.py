@@ -19,30 +19,31 @@ import param
 
 from rules import cepheus
 from rules.validation import check_int
-from webapp.components import Figure, figures_html, general_error, input_field
-from webapp.formatting import percent
-from webapp.pages.cepheus._common import (
+from webapp.components import (
     BarChart,
-    CepheusCalculator,
-    attributed,
+    Figure,
+    chart_table_html,
     choices,
-    fields,
-    finite,
-    flexible,
+    figures_html,
     group,
+    heading,
     html_pane,
     html_table,
-    inputs_column,
     mean_text,
     note,
-    outputs_column,
-    page_row,
-    renamed,
+    row,
     signed,
     spell,
-    whole_squares,
 )
-from webapp.pages.cepheus.range_bands import UNITS
+from webapp.formatting import percent
+from webapp.pages.base import Calculator, PageView, exact_decimal, input_error, inputs_named
+from webapp.pages.cepheus.range_bands import (
+    UNITS,
+    Distance,
+    metres_text,
+    read_distance,
+    squares_text,
+)
 
 __all__ = ["MAX_DAMAGE_DICE", "AttackResult", "CepheusAttack", "CepheusAttackView"]
 
@@ -64,41 +65,36 @@ class AttackResult:
     situation: cepheus.AttackSituation
     odds: cepheus.AttackOdds
     characteristic_dm: int
-    squares: Fraction
-    metres: Fraction
+    distance: Distance
+
+    @property
+    def squares(self) -> Fraction:
+        return self.distance.squares
+
+    @property
+    def metres(self) -> Fraction:
+        return self.distance.metres
 
 
-class CepheusAttack(CepheusCalculator):
+class CepheusAttack(Calculator):
     """One attack in Cepheus Engine personal combat (source: ``003_c7092257a5e3046d.txt``)."""
 
-    inputs: ClassVar[tuple[str, ...]] = (
-        "skill", "unskilled", "unskilled_dm", "characteristic",
-        "weapon", "damage_dice", "damage_modifier", "adds_effect", "laser", "energy", "recoil",
-        "distance", "unit", "armor",
-        "aim_actions", "aim_for_the_kill_actions", "laser_sight", "intelligent_weapon",
-        "fire_mode", "burst", "shotgun_spread", "blind",
-        "cover", "soft_cover", "target_stance", "target_movement_metres",
-        "reaction", "dodge_obstruction", "parry_skill",
-        "lighting", "smoke", "extreme_weather", "sensor_targeting", "infra_red",
-        "hastened", "reactions_taken", "fatigued", "suppressed", "firing_into_combat",
-        "zero_g", "zero_g_skilled", "zero_g_skill",
-        "target_vehicle", "target_evasive_effect", "own_evasive_effect",
-        "extreme_range", "braced", "referee_dm", "seed",
-    )  # fmt: skip
+    error_inputs: ClassVar[dict[str, str]] = {
+        "squares": "distance",
+        "metres": "distance",
+        "range": "distance",
+        "panic": "fire_mode",
+    }
 
     # --- the attacker
-    skill = param.Integer(default=1, allow_None=True, label="Combat skill level")
+    skill = param.Integer(default=1, label="Combat skill level")
     unskilled = param.Boolean(default=False, label="Unskilled (no level in the skill)")
-    unskilled_dm = param.Integer(default=0, allow_None=True, label="Unskilled DM")
-    characteristic = param.Integer(
-        default=8, allow_None=True, label="Dexterity (melee: Strength or Dexterity)"
-    )
+    unskilled_dm = param.Integer(default=0, label="Unskilled DM")
+    characteristic = param.Integer(default=8, label="Dexterity (melee: Strength or Dexterity)")
     # --- the weapon
     weapon = param.Selector(objects=choices(cepheus.WeaponType), default="rifle", label="Weapon")
-    damage_dice = param.Integer(default=3, allow_None=True, label="Damage (D6)")
-    damage_modifier = param.Integer(
-        default=0, allow_None=True, label="Damage modifier (the +2 of 1D6+2)"
-    )
+    damage_dice = param.Integer(default=3, label="Damage (D6)")
+    damage_modifier = param.Integer(default=0, label="Damage modifier (the +2 of 1D6+2)")
     adds_effect = param.Boolean(
         default=True, label="Adds the Effect to damage (not grenades or other explosives)"
     )
@@ -106,20 +102,20 @@ class CepheusAttack(CepheusCalculator):
     energy = param.Boolean(default=False, label="Energy weapon (lasers, PGMPs)")
     recoil = param.Boolean(default=False, label="Weapon with recoil")
     # --- range and armor
-    distance = param.Number(default=20, allow_None=True, label="Distance to target")
+    distance = param.Number(default=20, label="Distance to target")
     unit = param.Selector(objects=UNITS, default="squares", label="Distance in")
-    armor = param.Integer(default=0, allow_None=True, label="Target's armor")
+    armor = param.Integer(default=0, label="Target's armor")
     # --- aiming
-    aim_actions = param.Integer(default=0, allow_None=True, label="Aiming (minor actions)")
-    aim_for_the_kill_actions = param.Integer(
-        default=0, allow_None=True, label="Aiming for the Kill (minor actions)"
-    )
+    aim_actions = param.Integer(default=0, label="Aiming (minor actions)")
+    aim_for_the_kill_actions = param.Integer(default=0, label="Aiming for the Kill (minor actions)")
     laser_sight = param.Boolean(default=False, label="Laser Sight")
     intelligent_weapon = param.Boolean(
         default=False, label="Intelligent Weapon, total DM within its program's tolerance"
     )
     # --- fire mode
-    fire_mode = param.Selector(objects=choices(cepheus.FireMode), default="single")
+    fire_mode = param.Selector(
+        objects=choices(cepheus.FireMode), default="single", label="Fire mode"
+    )
     burst = param.Selector(
         objects={label: size.value for size, label in BURST_LABELS.items()},
         default="1",
@@ -133,9 +129,7 @@ class CepheusAttack(CepheusCalculator):
     target_stance = param.Selector(
         objects=choices(cepheus.Stance), default="standing", label="Target Stance"
     )
-    target_movement_metres = param.Number(
-        default=0, allow_None=True, label="Movement: metres the target moved"
-    )
+    target_movement_metres = param.Number(default=0, label="Movement: metres the target moved")
     reaction = param.Selector(
         objects=choices(
             cepheus.Reaction,
@@ -146,12 +140,12 @@ class CepheusAttack(CepheusCalculator):
             },
         ),
         default="none",
-        label="Reaction",
+        label="Target's reaction",
     )
     dodge_obstruction = param.Boolean(
         default=False, label="Dodging target has an obstruction to duck behind"
     )
-    parry_skill = param.Integer(default=0, allow_None=True, label="Defender's melee skill")
+    parry_skill = param.Integer(default=0, label="Parrying defender's melee skill")
     # --- battlefield
     lighting = param.Selector(
         objects=choices(
@@ -176,123 +170,107 @@ class CepheusAttack(CepheusCalculator):
     )
     infra_red = param.Boolean(default=False, label="Infra-Red sensors")
     # --- the attacker's round
-    hastened = param.Boolean(default=False, label="Acting hastily this round")
+    hastened = param.Boolean(default=False, label="Attacker acting hastily this round")
     reactions_taken = param.Integer(
-        default=0, allow_None=True, label="Reactions taken since the attacker's last action"
+        default=0, label="Reactions taken since the attacker's last action"
     )
-    fatigued = param.Boolean(default=False, label="Fatigued")
-    suppressed = param.Boolean(default=False, label="Suppressed")
+    fatigued = param.Boolean(default=False, label="Attacker is fatigued")
+    suppressed = param.Boolean(default=False, label="Attacker is suppressed")
     firing_into_combat = param.Boolean(
         default=False, label="Firing into Combat (target at Personal range to another combatant)"
     )
     # --- zero gravity
     zero_g = param.Boolean(default=False, label="Fighting in Zero Gravity")
     zero_g_skilled = param.Boolean(default=False, label="Has Zero-G skill")
-    zero_g_skill = param.Integer(default=0, allow_None=True, label="Zero-G skill level")
+    zero_g_skill = param.Integer(default=0, label="Zero-G skill level")
     # --- vehicles
     target_vehicle = param.Boolean(default=False, label="Target is a vehicle")
     target_evasive_effect = param.Integer(
-        default=0, allow_None=True, label="Evasive Action: Effect of the target's driver"
+        default=0, label="Evasive Action: Effect of the target's driver"
     )
     own_evasive_effect = param.Integer(
-        default=0, allow_None=True, label="Evasive Action: Effect of the attacker's own driver"
+        default=0, label="Evasive Action: Effect of the attacker's own driver"
     )
     # --- extreme range, referee, dice
     extreme_range = param.Boolean(default=False, label="Extreme Range Firing (beyond Distant)")
     braced = param.Boolean(default=False, label="Stationary, firing from a rest")
-    referee_dm = param.Integer(default=0, allow_None=True, label="Other DM (Referee)")
-    seed = param.Integer(default=1, allow_None=True, label="Seed of the next roll")
+    referee_dm = param.Integer(default=0, label="Other DM (Referee)")
+    seed = param.Integer(default=1, label="Seed of the next roll")
 
-    def situation(self) -> tuple[cepheus.AttackSituation, int, Fraction, Fraction]:
+    def situation(self) -> tuple[cepheus.AttackSituation, int, Distance]:
         """The :class:`~rules.cepheus.AttackSituation` of the inputs, the characteristic DM and
-        the distance in squares and metres; ValueError naming the input at fault."""
-        char_dm = attributed(
-            "characteristic", lambda: cepheus.characteristic_dm(self.characteristic)
-        )
-        distance = finite("distance", self.distance)
-        if self.unit == "squares":
-            squares_in = whole_squares("distance", distance)
-            squares = Fraction(squares_in)
-            metres = attributed("distance", lambda: cepheus.squares_to_metres(squares_in))
-            where: dict[str, Any] = {"squares": squares_in}
+        the distance; an error about the input at fault otherwise."""
+        with inputs_named("characteristic"):
+            char_dm = cepheus.characteristic_dm(self.characteristic)
+        distance = read_distance(self.distance, self.unit)
+        if distance.whole_squares is not None:
+            where: dict[str, Any] = {"squares": distance.whole_squares}
         else:
-            metres = distance
-            squares = attributed("distance", lambda: cepheus.metres_to_squares(distance))
-            where = {"metres": distance}
-        if not self.unskilled:
-            check_int("skill", self.skill, 0)
-        if self.zero_g_skilled:
-            check_int("zero_g_skill", self.zero_g_skill, 0)
+            where = {"metres": distance.metres}
+        # Checked even while unused: an emptied box is an error (the view shows the input).
+        check_int("skill", self.skill, 0)
+        check_int("unskilled_dm", self.unskilled_dm)
+        check_int("zero_g_skill", self.zero_g_skill, 0)
         dice = check_int("damage_dice", self.damage_dice, 0)
         if dice > MAX_DAMAGE_DICE:
-            raise ValueError(
-                f"damage_dice must be at most {MAX_DAMAGE_DICE} on this page (it enumerates "
-                f"every roll), got {dice}"
-            )
+            allowed = f"at most {MAX_DAMAGE_DICE} on this page (it enumerates every roll)"
+            raise input_error("damage_dice", allowed, dice)
         movement = self.target_movement_metres
-        situation = renamed(
-            lambda: cepheus.AttackSituation(
-                weapon=self.weapon,
-                damage_dice=dice,
-                **where,
-                skill=None if self.unskilled else self.skill,
-                unskilled_dm=self.unskilled_dm,
-                characteristic_dm=char_dm,
-                damage_modifier=self.damage_modifier,
-                adds_effect=self.adds_effect,
-                armor=self.armor,
-                laser=self.laser,
-                energy=self.energy,
-                recoil=self.recoil,
-                fire_mode=self.fire_mode,
-                burst=self.burst,
-                aim_actions=self.aim_actions,
-                aim_for_the_kill_actions=self.aim_for_the_kill_actions,
-                laser_sight=self.laser_sight,
-                intelligent_weapon=self.intelligent_weapon,
-                shotgun_spread=self.shotgun_spread,
-                blind=self.blind,
-                extreme_range=self.extreme_range,
-                braced=self.braced,
-                hastened=self.hastened,
-                reactions_taken=self.reactions_taken,
-                fatigued=self.fatigued,
-                suppressed=self.suppressed,
-                zero_g=self.zero_g,
-                zero_g_skill=self.zero_g_skill if self.zero_g_skilled else None,
-                firing_into_combat=self.firing_into_combat,
-                cover=self.cover,
-                soft_cover=self.soft_cover,
-                target_stance=self.target_stance,
-                reaction=self.reaction,
-                dodge_obstruction=self.dodge_obstruction,
-                parry_skill=self.parry_skill,
-                target_movement_metres=(
-                    finite("target_movement_metres", movement) if movement is not None else None
-                ),
-                lighting=self.lighting,
-                smoke=self.smoke,
-                extreme_weather=self.extreme_weather,
-                sensor_targeting=self.sensor_targeting,
-                infra_red=self.infra_red,
-                target_vehicle=self.target_vehicle,
-                target_evasive_effect=self.target_evasive_effect,
-                own_evasive_effect=self.own_evasive_effect,
-                referee_dm=self.referee_dm,
+        situation = cepheus.AttackSituation(
+            weapon=self.weapon,
+            damage_dice=dice,
+            **where,
+            skill=None if self.unskilled else self.skill,
+            unskilled_dm=self.unskilled_dm,
+            characteristic_dm=char_dm,
+            damage_modifier=self.damage_modifier,
+            adds_effect=self.adds_effect,
+            armor=self.armor,
+            laser=self.laser,
+            energy=self.energy,
+            recoil=self.recoil,
+            fire_mode=self.fire_mode,
+            burst=self.burst,
+            aim_actions=self.aim_actions,
+            aim_for_the_kill_actions=self.aim_for_the_kill_actions,
+            laser_sight=self.laser_sight,
+            intelligent_weapon=self.intelligent_weapon,
+            shotgun_spread=self.shotgun_spread,
+            blind=self.blind,
+            extreme_range=self.extreme_range,
+            braced=self.braced,
+            hastened=self.hastened,
+            reactions_taken=self.reactions_taken,
+            fatigued=self.fatigued,
+            suppressed=self.suppressed,
+            zero_g=self.zero_g,
+            zero_g_skill=self.zero_g_skill if self.zero_g_skilled else None,
+            firing_into_combat=self.firing_into_combat,
+            cover=self.cover,
+            soft_cover=self.soft_cover,
+            target_stance=self.target_stance,
+            reaction=self.reaction,
+            dodge_obstruction=self.dodge_obstruction,
+            parry_skill=self.parry_skill,
+            target_movement_metres=(
+                exact_decimal("target_movement_metres", movement) if movement is not None else None
             ),
-            {
-                "squares": "distance",
-                "metres": "distance",
-                "range": "distance",
-                "panic": "fire_mode",
-            },
+            lighting=self.lighting,
+            smoke=self.smoke,
+            extreme_weather=self.extreme_weather,
+            sensor_targeting=self.sensor_targeting,
+            infra_red=self.infra_red,
+            target_vehicle=self.target_vehicle,
+            target_evasive_effect=self.target_evasive_effect,
+            own_evasive_effect=self.own_evasive_effect,
+            referee_dm=self.referee_dm,
         )
-        return situation, char_dm, squares, metres
+        return situation, char_dm, distance
 
     def compute(self) -> AttackResult:
         check_int("seed", self.seed)
-        situation, char_dm, squares, metres = self.situation()
-        return AttackResult(situation, cepheus.attack_odds(situation), char_dm, squares, metres)
+        situation, char_dm, distance = self.situation()
+        return AttackResult(situation, cepheus.attack_odds(situation), char_dm, distance)
 
     def roll(self) -> cepheus.AttackRoll:
         """Roll the attack of the last good inputs with ``random.Random(seed)``."""
@@ -339,18 +317,23 @@ NOTES = {
 }
 
 
-class CepheusAttackView(pn.viewable.Viewer):
-    """The page: the attack's inputs on the left, its exact odds, charts and a roll on the right."""
+class CepheusAttackView(PageView):
+    """The page: the attack's inputs; its exact odds, the DM breakdown, charts and a roll."""
 
-    model = param.ClassSelector(class_=CepheusAttack)
+    model_class = CepheusAttack
+    rule_note = (
+        "Source: Cepheus Engine SRD, chapter 5, Attack, Action Modifier, Reactions, Battlefield "
+        "Conditions, Burst Fire, Cover, Damage. Interpretations (rules/SOURCES.md): the Cover "
+        "Modifiers table (Full -4) over the -0 to -6 summary; prone targets -2 at Short range "
+        "too; Aiming for the Kill +1 damage per action, at most +6; the unskilled DM is an input."
+    )
 
-    def __init__(self, **params: Any) -> None:
-        params.setdefault("model", CepheusAttack())
-        super().__init__(**params)
+    # --- inputs -------------------------------------------------------------------------------
+
+    def sections(self) -> list[Any]:
         m = self.model
-        self._theme = "light"
         unskilled_dm = pn.Column(
-            input_field(m, "unskilled_dm"),
+            self.field("unskilled_dm"),
             note(
                 "The chapter does not give the DM of an unskilled attack: enter the one your "
                 "game uses (also used in zero gravity without Zero-G skill)."
@@ -358,73 +341,70 @@ class CepheusAttackView(pn.viewable.Viewer):
             sizing_mode="stretch_width",
             margin=0,
             visible=pn.bind(_needs_unskilled_dm, m.param.unskilled, m.param.zero_g,
-                            m.param.zero_g_skilled),
+                            m.param.zero_g_skilled, m.param.error_input),
         )  # fmt: skip
         self._cards: dict[str, pn.Card] = {}
         for title, names in GROUPS:
-            parts: list[Any] = fields(m, *names)
+            parts: list[Any] = [self.field(name) for name in names]
             if title in NOTES:
                 parts.append(note(NOTES[title]))
             self._cards[title] = group(title, *parts)
-        inputs = inputs_column(
-            pn.pane.Markdown("### The attacker", margin=(0, 10)),
-            *fields(m, "skill", "unskilled"),
+        m.param.watch(self._count_set, [name for _title, names in GROUPS for name in names])
+        self._count_set()
+        return [
+            heading("The attacker", margin=(0, 10)),
+            self.field("skill"),
+            self.field("unskilled"),
             unskilled_dm,
-            input_field(m, "characteristic"),
-            pn.pane.Markdown("### The weapon", margin=(10, 10, 0, 10)),
-            *fields(m, "weapon", "damage_dice", "damage_modifier"),
-            *fields(m, "adds_effect", "laser", "energy", "recoil"),
-            pn.pane.Markdown("### Range and armor", margin=(10, 10, 0, 10)),
-            *fields(m, "distance", "unit", "armor"),
-            pn.pane.Markdown("### Modifiers", margin=(10, 10, 0, 10)),
+            self.field("characteristic"),
+            heading("The weapon"),
+            *(self.field(name) for name in ("weapon", "damage_dice", "damage_modifier")),
+            *(self.field(name) for name in ("adds_effect", "laser", "energy", "recoil")),
+            heading("Range and armor"),
+            *(self.field(name) for name in ("distance", "unit", "armor")),
+            heading("Modifiers"),
             *self._cards.values(),
-            general_error(m),
-        )
+        ]
 
-        self._summary = html_pane()
-        self._blocked = html_pane(visible=False)
+    def _count_set(self, *_events: object) -> None:
+        """Each group's title says how many of its inputs differ from their defaults."""
+        m = self.model
+        for title, names in GROUPS:
+            changed = sum(getattr(m, n) != m.param[n].default for n in names)
+            self._cards[title].title = f"{title} ({changed} set)" if changed else title
+
+    # --- details ------------------------------------------------------------------------------
+
+    def details(self) -> list[Any]:
+        self._more = html_pane()
         self._breakdown = html_pane()
         self._effect_chart = BarChart("Effect of the attack roll", "Effect (hit on 0 or more)")
+        self._effect_table = html_pane()
         self._damage_chart = BarChart("Damage after armor", "damage (0 = miss or no damage)")
+        self._damage_table = html_pane()
         self._roll_button = pn.widgets.Button(
-            name="Roll it", button_type="primary", margin=(22, 10, 5, 10)
+            label="Roll it", color="primary", margin=(22, 10, 5, 10)
         )
         self._roll_button.on_click(self._roll)
+        self.model.param.watch(self._enable_roll, ["error"])
+        self._enable_roll()
         self._log = html_pane()
         self._rolled: cepheus.AttackSituation | None = None
         self._last_log = ""
-        outputs = outputs_column(
-            self._summary,
-            self._blocked,
+        return [
+            self._more,
             self._breakdown,
-            self._effect_chart.pane,
-            self._damage_chart.pane,
-            pn.pane.Markdown("### Roll it", margin=(10, 10, 0, 10)),
-            pn.Row(
-                self._roll_button,
-                flexible(input_field(m, "seed"), 180, grow=0),
-                sizing_mode="stretch_width",
-                styles={"flex-wrap": "wrap"},
-            ),
+            self.chart(self._effect_chart.figure),
+            self._effect_table,
+            self.chart(self._damage_chart.figure),
+            self._damage_table,
+            heading("Roll it"),
+            row(self._roll_button, self.field("seed"), basis=160),
             self._log,
-        )
-        self._layout = page_row(inputs, outputs)
-        m.param.watch(self._render, ["result", "error"])
-        self._render()
+        ]
 
-    def __panel__(self) -> pn.viewable.Viewable:
-        return self._layout
-
-    def set_theme(self, theme: str) -> None:
-        """Recolour the charts for the shell's theme."""
-        from webapp.charts import style_figure
-
-        self._theme = theme
-        for chart in (self._effect_chart, self._damage_chart):
-            style_figure(chart.figure, theme)
-        self._render()
-
-    # --- roll ---------------------------------------------------------------------------------
+    def _enable_roll(self, *_events: object) -> None:
+        self._roll_button.disabled = bool(self.model.error)
 
     def _roll(self, _event: object = None) -> None:
         m = self.model
@@ -440,97 +420,121 @@ class CepheusAttackView(pn.viewable.Viewer):
             "Set the seed back to replay a roll.</p>"
         )
         m.seed = seed + 1
-        self._render()
+        self._show_log(m.result)
 
-    # --- render -------------------------------------------------------------------------------
+    # --- a result -----------------------------------------------------------------------------
 
-    def _render(self, *_events: object) -> None:
-        m = self.model
-        self._roll_button.disabled = bool(m.error)
-        for title, names in GROUPS:
-            changed = sum(getattr(m, n) != m.param[n].default for n in names)
-            self._cards[title].title = f"{title} ({changed} set)" if changed else title
-        result: AttackResult | None = m.result
-        if result is None:
-            return
-        odds, s = result.odds, result.situation
-        band = odds.band
-        distance = (
-            f"{result.squares} squares = {_metres(result.metres)} m"
-            if s.squares is not None
-            else f"{_metres(result.metres)} m = {_squares(result.squares)} squares"
-        )
-        if odds.effect is None:
-            exceptional = Fraction(0)
-        else:
-            exceptional = odds.effect.probability(lambda e: e >= cepheus.EXCEPTIONAL_EFFECT)
+    def figures(self, result: AttackResult) -> list[Figure]:
+        odds = result.odds
         mean, mean_exact = mean_text(odds.damage)
-        figures = [
-            Figure(band.label, "range band", "band", distance),
-            Figure(
-                odds.difficulty.label if odds.difficulty else "cannot attack",
-                "difficulty",
-                "difficulty",
-                f"DM {signed(odds.difficulty.dm)}" if odds.difficulty else "",
-            ),
+        return [
+            Figure(percent(odds.hit_chance), "chance to hit", "hit-chance", str(odds.hit_chance)),
+            Figure(mean, "mean damage", "mean-damage", mean_exact),
             Figure(
                 signed(odds.total_dm),
                 "total DM",
                 "total-dm",
                 f"2D6 + DM vs {cepheus.TARGET_NUMBER}+",
             ),
-            Figure(percent(odds.hit_chance), "chance to hit", "hit-chance", str(odds.hit_chance)),
-            Figure(
-                percent(exceptional),
-                f"exceptional (Effect {cepheus.EXCEPTIONAL_EFFECT}+)",
-                "exceptional",
-                str(exceptional),
-            ),
-            Figure(mean, "mean damage", "mean-damage", mean_exact),
         ]
-        self._summary.object = figures_html(figures, note=_damage_note(result))
-        if odds.blocked:
-            self._blocked.object = "".join(
-                f"<p class='rf-warn'>Cannot attack: {html.escape(reason)}.</p>"
-                for reason in odds.blocked
-            )
-        self._blocked.visible = bool(odds.blocked)
-        rows = [(mod.label, signed(mod.dm)) for mod in odds.modifiers]
+
+    def note(self, result: AttackResult) -> str:
+        return f"{_damage_note(result)} {self.rule_note}"
+
+    def render(self, result: AttackResult) -> None:
+        odds = result.odds
+        exceptional = (
+            Fraction(0)
+            if odds.effect is None
+            else odds.effect.probability(lambda e: e >= cepheus.EXCEPTIONAL_EFFECT)
+        )
+        difficulty = odds.difficulty
+        blocked = "".join(
+            f"<p class='rf-warn'>Cannot attack: {html.escape(reason)}.</p>"
+            for reason in odds.blocked
+        )
+        self._more.object = blocked + figures_html(
+            [
+                Figure(odds.band.label, "range band", "band", _distance_text(result)),
+                Figure(
+                    difficulty.label if difficulty else "cannot attack",
+                    "difficulty",
+                    "difficulty",
+                    f"DM {signed(difficulty.dm)}" if difficulty else "",
+                ),
+                Figure(
+                    percent(exceptional),
+                    f"exceptional (Effect {cepheus.EXCEPTIONAL_EFFECT}+)",
+                    "exceptional",
+                    str(exceptional),
+                ),
+            ]
+        )
         self._breakdown.object = html_table(
             ["Modifier", "DM"],
-            rows,
+            [(mod.label, signed(mod.dm)) for mod in odds.modifiers],
             numeric=[1],
             total=["Total DM", signed(odds.total_dm)],
             testid="breakdown",
         )
-        theme = self._theme
+        self._show_charts(result)
+        self._show_log(result)
+
+    def _show_charts(self, result: AttackResult) -> None:
+        odds, theme = result.odds, self.theme
+
+        def outcome(effect: int) -> str:
+            return f"Effect {effect}: {spell(cepheus.check_outcome(effect)).lower()}"
+
         self._effect_chart.show(
             odds.effect,
             theme=theme,
-            label=lambda e: f"Effect {e}: {spell(cepheus.check_outcome(e)).lower()}",
+            label=outcome,
             colour=lambda e: (
                 "miss" if e < 0 else "accent3" if e >= cepheus.EXCEPTIONAL_EFFECT else "accent"
             ),
             title="Effect of the attack roll"
             + (" (no attack possible)" if odds.effect is None else ""),
         )
+        effects = odds.effect or {}
+        self._effect_table.object = chart_table_html(
+            "Effect of the attack roll",
+            ["Effect", "Outcome", "Chance", "Exact"],
+            [(str(e), outcome(e).split(": ")[1], percent(p), str(p)) for e, p in effects.items()],
+            numeric=[0, 2, 3],
+        )
         if odds.suppression is not None:
+            title = "Suppression Fire: the target's Initiative penalty"
+            shown: dict[int, Fraction] = dict(odds.suppression)
             self._damage_chart.show(
                 odds.suppression,
                 theme=theme,
                 label=lambda p: f"Initiative -{p}" if p else "not suppressed",
                 colour=lambda p: "accent2" if p else "miss",
-                title="Suppression Fire: the target's Initiative penalty",
+                title=title,
             )
+            header = ["Initiative penalty", "Chance", "Exact"]
         else:
+            title = "Damage after armor"
+            shown = dict(odds.damage)
             self._damage_chart.show(
                 odds.damage,
                 theme=theme,
                 label=lambda d: f"{d} damage" if d else "miss or no damage",
                 colour=lambda d: "accent" if d else "miss",
-                title="Damage after armor",
+                title=title,
             )
-        if self._rolled is not None and self._rolled != s:
+            header = ["Damage", "Chance", "Exact"]
+        self._damage_table.object = chart_table_html(
+            title,
+            header,
+            [(str(k), percent(p), str(p)) for k, p in shown.items()],
+            numeric=[0, 1, 2],
+        )
+
+    def _show_log(self, result: AttackResult) -> None:
+        """The last roll's log, while the attack it rolled is still the one shown."""
+        if self._rolled is not None and self._rolled != result.situation:
             self._rolled = None
             self._last_log = ""
         self._log.object = self._last_log or (
@@ -539,17 +543,19 @@ class CepheusAttackView(pn.viewable.Viewer):
         )
 
 
-def _needs_unskilled_dm(unskilled: bool, zero_g: bool, zero_g_skilled: bool) -> bool:
-    """Whether the attack can be unskilled: no skill, or zero gravity without Zero-G skill."""
-    return unskilled or (zero_g and not zero_g_skilled)
+def _needs_unskilled_dm(
+    unskilled: bool, zero_g: bool, zero_g_skilled: bool, error_input: str = ""
+) -> bool:
+    """Whether the attack can be unskilled (no skill, or zero gravity without Zero-G skill),
+    or the unskilled DM is wrong (so that its error shows)."""
+    return unskilled or (zero_g and not zero_g_skilled) or error_input == "unskilled_dm"
 
 
-def _metres(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
-
-
-def _squares(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else f"{float(value):.2f}"
+def _distance_text(result: AttackResult) -> str:
+    d = result.distance
+    if d.whole_squares is not None:
+        return f"{d.whole_squares} squares = {metres_text(d.metres)} m"
+    return f"{metres_text(d.metres)} m = {squares_text(d.squares)} squares"
 
 
 def _damage_note(result: AttackResult) -> str:

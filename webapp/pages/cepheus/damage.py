@@ -7,6 +7,8 @@ allocated; :func:`rules.cepheus.apply_damage` does the rest). View: :class:`Ceph
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -14,20 +16,9 @@ import panel as pn
 import param
 
 from rules import cepheus
-from webapp.components import Figure, figures_html, general_error, input_field
-from webapp.pages.cepheus._common import (
-    CepheusCalculator,
-    fields,
-    html_pane,
-    html_table,
-    inputs_column,
-    note,
-    outputs_column,
-    page_row,
-    renamed,
-    signed,
-    spell,
-)
+from rules.validation import check_int
+from webapp.components import Figure, heading, html_pane, html_table, note, signed, spell
+from webapp.pages.base import Calculator, PageView, inputs_named
 
 __all__ = ["ALLOCATIONS", "SPLIT", "CepheusDamage", "CepheusDamageView", "DamageOutcome"]
 
@@ -56,6 +47,8 @@ ALLOCATIONS = {
 }
 """Where the damage goes: an order (each characteristic down to 0 before the next) or a split."""
 
+SPLIT_INPUTS = tuple(f"split_{c.value}" for c in PHYSICAL)
+
 
 @dataclass(frozen=True)
 class DamageOutcome:
@@ -69,52 +62,61 @@ class DamageOutcome:
     state_before: cepheus.WoundState
 
 
-class CepheusDamage(CepheusCalculator):
+class CepheusDamage(Calculator):
     """Damage to a character (source: ``003_c7092257a5e3046d.txt``, "Damage")."""
 
-    inputs: ClassVar[tuple[str, ...]] = (
-        "max_strength", "max_dexterity", "max_endurance",
-        "strength", "dexterity", "endurance",
-        "damage", "allocation", "split_strength", "split_dexterity", "split_endurance",
-    )  # fmt: skip
+    error_inputs: ClassVar[dict[str, str]] = {"order": "allocation"}
 
-    max_strength = param.Integer(default=7, allow_None=True, label="Strength (STR)")
-    max_dexterity = param.Integer(default=8, allow_None=True, label="Dexterity (DEX)")
-    max_endurance = param.Integer(default=6, allow_None=True, label="Endurance (END)")
-    strength = param.Integer(default=7, allow_None=True, label="Strength now")
-    dexterity = param.Integer(default=8, allow_None=True, label="Dexterity now")
-    endurance = param.Integer(default=6, allow_None=True, label="Endurance now")
-    damage = param.Integer(default=9, allow_None=True, label="Damage (after armor)")
+    max_strength = param.Integer(default=7, label="Maximum Strength (STR)")
+    max_dexterity = param.Integer(default=8, label="Maximum Dexterity (DEX)")
+    max_endurance = param.Integer(default=6, label="Maximum Endurance (END)")
+    strength = param.Integer(default=7, label="Strength now")
+    dexterity = param.Integer(default=8, label="Dexterity now")
+    endurance = param.Integer(default=6, label="Endurance now")
+    damage = param.Integer(default=9, label="Damage (after armor)")
     allocation = param.Selector(
         objects=ALLOCATIONS, default="endurance,strength,dexterity", label="Damage goes to"
     )
-    split_strength = param.Integer(default=0, allow_None=True, label="Points from Strength")
-    split_dexterity = param.Integer(default=0, allow_None=True, label="Points from Dexterity")
-    split_endurance = param.Integer(default=0, allow_None=True, label="Points from Endurance")
+    split_strength = param.Integer(default=0, label="Points from Strength")
+    split_dexterity = param.Integer(default=0, label="Points from Dexterity")
+    split_endurance = param.Integer(default=0, label="Points from Endurance")
 
     def compute(self) -> DamageOutcome:
-        maximum = renamed(
-            lambda: cepheus.Physical(self.max_strength, self.max_dexterity, self.max_endurance),
-            {c.value: f"max_{c.value}" for c in PHYSICAL},
-        )
+        with inputs_named({c.value: f"max_{c.value}" for c in PHYSICAL}):
+            maximum = cepheus.Physical(self.max_strength, self.max_dexterity, self.max_endurance)
         current = cepheus.Physical(self.strength, self.dexterity, self.endurance)
-        state_before = renamed(
-            lambda: cepheus.wound_state(current, maximum),
-            {"current": _over_maximum(current, maximum)},
-        )
+        with inputs_named({"current": _over_maximum(current, maximum)}):
+            state_before = cepheus.wound_state(current, maximum)
+        # An emptied box is an error even while the split is not chosen (the view shows it).
+        split = {c.value: check_int(f"split_{c.value}", getattr(self, f"split_{c.value}"))
+                 for c in PHYSICAL}  # fmt: skip
         options: dict[str, Any] = {"maximum": maximum}
         if self.allocation == SPLIT:
-            options["allocation"] = {c.value: getattr(self, f"split_{c.value}") for c in PHYSICAL}
+            options["allocation"] = split
         else:
             options["order"] = tuple(self.allocation.split(","))
-        result = renamed(
-            lambda: cepheus.apply_damage(current, self.damage, **options),
-            {
-                "order": "allocation",
-                **{f"allocation[{c.value!r}]": f"split_{c.value}" for c in PHYSICAL},
-            },
-        )
+        with points_named():
+            result = cepheus.apply_damage(current, self.damage, **options)
         return DamageOutcome(current, maximum, current == maximum, result, state_before)
+
+
+@contextmanager
+def points_named() -> Iterator[None]:
+    """Attribute an error about one characteristic's points of the rule's ``allocation``
+    (``allocation['endurance']``: parameter ``allocation``, ``where`` ``['endurance']``) to the
+    page input of those points; other ``allocation`` errors stay on the allocation choice.
+
+    (:func:`~webapp.pages.base.inputs_named` looks at the parameter only, not at ``where``.)
+    """
+    try:
+        yield
+    except ValueError as error:
+        if getattr(error, "parameter", None) == "allocation":
+            where = getattr(error, "where", "")
+            for c in PHYSICAL:
+                if where == f"[{c.value!r}]":
+                    error.parameter = f"split_{c.value}"  # type: ignore[attr-defined]
+        raise
 
 
 def _over_maximum(current: cepheus.Physical, maximum: cepheus.Physical) -> str:
@@ -126,53 +128,55 @@ STATE_TEXT = {state: text for text, state in cepheus.DAMAGE_RESULTS}
 """Wound state -> the "Characteristic Damage" cell of the Damage Results table."""
 
 
-class CepheusDamageView(pn.viewable.Viewer):
-    """The page: characteristics and damage on the left, the new scores and state on the right."""
+class CepheusDamageView(PageView):
+    """The page: characteristics and damage; the new scores, the condition and the tables."""
 
-    model = param.ClassSelector(class_=CepheusDamage)
+    model_class = CepheusDamage
+    rule_note = (
+        "Source: Cepheus Engine SRD, chapter 5, Damage (Damage Results table). "
+        "Interpretations (rules/SOURCES.md): first damage is taken when the character is "
+        "undamaged; damage beyond all three scores is lost; the most severe row of the Damage "
+        "Results table that applies wins."
+    )
 
-    def __init__(self, **params: Any) -> None:
-        params.setdefault("model", CepheusDamage())
-        super().__init__(**params)
+    def sections(self) -> list[Any]:
         m = self.model
-        split = pn.Column(
-            *fields(m, "split_strength", "split_dexterity", "split_endurance"),
+        self._split = pn.Column(
+            *(self.field(name) for name in SPLIT_INPUTS),
             sizing_mode="stretch_width",
             margin=0,
-            visible=pn.bind(lambda allocation: allocation == SPLIT, m.param.allocation),
+            visible=pn.bind(
+                lambda allocation, error_input: allocation == SPLIT or error_input in SPLIT_INPUTS,
+                m.param.allocation,
+                m.param.error_input,
+            ),
         )
-        self._reset = pn.widgets.Button(name="Reset to maximum", button_type="light")
-        self._reset.on_click(self._heal)
-        self._carry = pn.widgets.Button(name="Carry the result over", button_type="light")
+        reset = pn.widgets.Button(label="Reset to maximum", color="light")
+        reset.on_click(self._heal)
+        self._carry = pn.widgets.Button(label="Carry the result over", color="light")
         self._carry.on_click(self._carry_over)
-        inputs = inputs_column(
-            pn.pane.Markdown("### Maximum scores", margin=(0, 10)),
-            *fields(m, "max_strength", "max_dexterity", "max_endurance"),
-            pn.pane.Markdown("### Scores now", margin=(10, 10, 0, 10)),
-            *fields(m, "strength", "dexterity", "endurance"),
-            pn.Row(self._reset, self._carry, styles={"flex-wrap": "wrap"}),
-            pn.pane.Markdown("### The damage", margin=(10, 10, 0, 10)),
-            *fields(m, "damage"),
-            input_field(m, "allocation"),
-            split,
-            general_error(m),
+        return [
+            heading("Maximum scores", margin=(0, 10)),
+            *(self.field(name) for name in ("max_strength", "max_dexterity", "max_endurance")),
+            heading("Scores now"),
+            *(self.field(name) for name in ("strength", "dexterity", "endurance")),
+            pn.Row(reset, self._carry, styles={"flex-wrap": "wrap"}),
+            heading("The damage"),
+            self.field("damage"),
+            self.field("allocation"),
+            self._split,
             note(
                 "The first time a character takes damage it goes to Endurance; at Endurance 0 "
                 "the rest goes to Strength or Dexterity (the character's choice), then to the "
                 "other. Once damaged, the character allocates later damage as he chooses "
                 "(an order, or the points split by hand)."
             ),
-        )
-        self._summary = html_pane()
+        ]
+
+    def details(self) -> list[Any]:
         self._lost = html_pane()
         self._table = html_pane()
-        outputs = outputs_column(self._summary, self._lost, self._table)
-        self._layout = page_row(inputs, outputs)
-        m.param.watch(self._render, ["result"])
-        self._render()
-
-    def __panel__(self) -> pn.viewable.Viewable:
-        return self._layout
+        return [self._lost, self._table]
 
     def _heal(self, _event: object = None) -> None:
         m = self.model
@@ -191,10 +195,7 @@ class CepheusDamageView(pn.viewable.Viewer):
             strength=after.strength, dexterity=after.dexterity, endurance=after.endurance
         )
 
-    def _render(self, *_events: object) -> None:
-        outcome: DamageOutcome | None = self.model.result
-        if outcome is None:
-            return
+    def figures(self, outcome: DamageOutcome) -> list[Figure]:
         after = outcome.damage.physical
         figures = []
         for c in PHYSICAL:
@@ -210,13 +211,18 @@ class CepheusDamageView(pn.viewable.Viewer):
             )
         state = outcome.damage.state
         figures.append(Figure(spell(state), "condition", "wound-state", STATE_TEXT.get(state, "")))
+        return figures
+
+    def note(self, outcome: DamageOutcome) -> str:
         kind = (
             "First damage: Endurance first."
             if outcome.first
             else f"The character was already {spell(outcome.state_before).lower()}: "
             "later damage goes where the character chooses."
         )
-        self._summary.object = figures_html(figures, note=kind)
+        return f"{kind} {self.rule_note}"
+
+    def render(self, outcome: DamageOutcome) -> None:
         steps = [(spell(c), f"-{points}") for c, points in outcome.damage.lost]
         absorbed = sum(points for _c, points in outcome.damage.lost)
         self._lost.object = html_table(
@@ -226,11 +232,11 @@ class CepheusDamageView(pn.viewable.Viewer):
             total=["Total", f"-{absorbed}"],
             testid="lost",
         )
-        rows = [(text, spell(s)) for text, s in cepheus.DAMAGE_RESULTS]
+        state = outcome.damage.state
         worst = [s for _t, s in cepheus.DAMAGE_RESULTS]
         self._table.object = html_table(
             ["Characteristic Damage", "Result"],
-            rows,
+            [(text, spell(s)) for text, s in cepheus.DAMAGE_RESULTS],
             current=lambda i: worst[i] == state,
             testid="damage-results",
         )

@@ -12,25 +12,15 @@ from __future__ import annotations
 import html
 import random
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 import panel as pn
 import param
 
 from rules import cepheus
 from rules.validation import check_int
-from webapp.components import Figure, figures_html, general_error, input_field
-from webapp.pages.cepheus._common import (
-    CepheusCalculator,
-    attributed,
-    flexible,
-    group,
-    html_pane,
-    html_table,
-    note,
-    renamed,
-    signed,
-)
+from webapp.components import Figure, group, html_pane, html_table, note, row, signed
+from webapp.pages.base import Calculator, PageView, input_error, inputs_named
 
 __all__ = ["SLOTS", "CepheusInitiative", "CepheusInitiativeView", "Entry", "InitiativeResult"]
 
@@ -58,36 +48,42 @@ FIELDS = (
 """Each combatant's inputs (parameter ``<field>_<slot>``)."""
 
 
+SHORT_LABELS = {
+    "name": "Name",
+    "dexterity": "Dexterity",
+    "roll": "2D6 rolled",
+    "ambush": f"Ready in an ambush: counts as {cepheus.AMBUSH_ROLL} on the roll",
+    "hastened": f"Acting hastily ({signed(cepheus.HASTE_INITIATIVE)})",
+    "reactions": f"Reactions ({signed(cepheus.REACTION_INITIATIVE)} each)",
+    "delayed": "Delayed through the last round",
+    "tactics": "Tactics: Effect of the commander's check",
+    "leadership": "Leadership: Effect of a check on him",
+    "cut_off": "Cut off from his unit and commander",
+    "suppressed": "Suppressed: Effect of the Suppression Fire",
+}
+"""Each combatant's inputs as labelled in the combatant's card; the parameter's label (in
+messages and notices) names the combatant too: "Combatant 2: Dexterity"."""
+
+
 def _slot_parameters(slot: int) -> dict[str, param.Parameter]:
     name, dexterity, roll = _DEFAULTS[slot - 1]
+    defaults: dict[str, Any] = {
+        "name": name, "dexterity": dexterity, "roll": roll, "ambush": False, "hastened": False,
+        "reactions": 0, "delayed": False, "tactics": 0, "leadership": 0, "cut_off": False,
+        "suppressed": 0,
+    }  # fmt: skip
+    kinds = {str: param.String, bool: param.Boolean, int: param.Integer}
     return {
-        "name": param.String(default=name, label="Name"),
-        "dexterity": param.Integer(default=dexterity, allow_None=True, label="Dexterity"),
-        "roll": param.Integer(default=roll, allow_None=True, label="2D6 rolled"),
-        "ambush": param.Boolean(
-            default=False,
-            label=f"Ready in an ambush: counts as {cepheus.AMBUSH_ROLL} on the roll",
-        ),
-        "hastened": param.Boolean(
-            default=False, label=f"Acting hastily ({signed(cepheus.HASTE_INITIATIVE)})"
-        ),
-        "reactions": param.Integer(
-            default=0,
-            allow_None=True,
-            label=f"Reactions ({signed(cepheus.REACTION_INITIATIVE)} each)",
-        ),
-        "delayed": param.Boolean(default=False, label="Delayed through the last round"),
-        "tactics": param.Integer(
-            default=0, allow_None=True, label="Tactics: Effect of the commander's check"
-        ),
-        "leadership": param.Integer(
-            default=0, allow_None=True, label="Leadership: Effect of a check on him"
-        ),
-        "cut_off": param.Boolean(default=False, label="Cut off from his unit and commander"),
-        "suppressed": param.Integer(
-            default=0, allow_None=True, label="Suppressed: Effect of the Suppression Fire"
-        ),
+        field: kinds[type(default)](
+            default=default, label=f"Combatant {slot}: {SHORT_LABELS[field]}"
+        )
+        for field, default in defaults.items()
     }
+
+
+def slot_inputs(slot: int) -> tuple[str, ...]:
+    """The names of combatant ``slot``'s inputs."""
+    return tuple(f"{field}_{slot}" for field in FIELDS)
 
 
 @dataclass(frozen=True)
@@ -116,17 +112,11 @@ class InitiativeResult:
         return next(e for e in self.entries if e.slot == slot)
 
 
-class CepheusInitiative(CepheusCalculator):
+class CepheusInitiative(Calculator):
     """The round order (source: ``003_c7092257a5e3046d.txt``, "Initiative" to "Delay")."""
 
-    inputs: ClassVar[tuple[str, ...]] = (
-        "combatants",
-        "seed",
-        *(f"{field}_{slot}" for slot in range(1, SLOTS + 1) for field in FIELDS),
-    )
-
-    combatants = param.Integer(default=4, allow_None=True, label="Combatants")
-    seed = param.Integer(default=1, allow_None=True, label="Seed of the next roll")
+    combatants = param.Integer(default=4, label="Combatants")
+    seed = param.Integer(default=1, label="Seed of the next roll")
 
     def active(self) -> range:
         """The slots in use (1-based)."""
@@ -140,13 +130,16 @@ class CepheusInitiative(CepheusCalculator):
         slots = self.active()
         bases: dict[int, tuple[int, str]] = {}
         dexterity: dict[int, int] = {}
-        for slot in slots:
+        # Every slot's numbers, used or not: an emptied box is an error (the view shows the
+        # card of a combatant whose input is wrong).
+        for slot in range(1, SLOTS + 1):
             for field in ("reactions", "suppressed"):
                 check_int(f"{field}_{slot}", self.value(field, slot), 0)
             for field in ("tactics", "leadership"):
                 check_int(f"{field}_{slot}", self.value(field, slot))
             dex = self.value("dexterity", slot)
-            dm = attributed(f"dexterity_{slot}", lambda dex=dex: cepheus.characteristic_dm(dex))
+            with inputs_named(f"dexterity_{slot}"):
+                dm = cepheus.characteristic_dm(dex)
             dexterity[slot] = dex
             if self.value("ambush", slot):
                 (base,) = cepheus.initiative_distribution(dm, ambush=True)
@@ -158,9 +151,11 @@ class CepheusInitiative(CepheusCalculator):
         delayers = [slot for slot in slots if self.value("delayed", slot)]
         if delayers:
             if not waiting:
-                raise ValueError(
-                    f"delayed_{delayers[0]}: a delaying character acts one higher than the "
-                    "first of the others, so at least one combatant must not be delaying"
+                raise input_error(
+                    f"delayed_{delayers[0]}",
+                    "unticked for at least one combatant (a delaying character acts one higher "
+                    "than the first of the others)",
+                    True,
                 )
             first = max(bases[slot][0] for slot in waiting)
             for slot in delayers:
@@ -172,7 +167,9 @@ class CepheusInitiative(CepheusCalculator):
         for slot in slots:
             options = self._modifier_options(slot)
             names = {"reactions": f"reactions_{slot}", "suppression_effect": f"suppressed_{slot}"}
-            rows = renamed(lambda options=options: cepheus.initiative_modifiers(**options), names)
+            with inputs_named(names):
+                rows = cepheus.initiative_modifiers(**options)
+                score = cepheus.initiative_score(bases[slot][0], **options)
             base, text = bases[slot]
             entries.append(
                 Entry(
@@ -182,7 +179,7 @@ class CepheusInitiative(CepheusCalculator):
                     base=base,
                     base_text=text,
                     modifiers=rows,
-                    score=cepheus.initiative_score(base, **options),
+                    score=score,
                 )
             )
         people = {
@@ -235,71 +232,30 @@ for _slot in range(1, SLOTS + 1):
         CepheusInitiative.param.add_parameter(f"{_field}_{_slot}", _parameter)
 
 
-def _sized(model: CepheusInitiative, name: str, width: int, grow: int = 1) -> pn.Column:
-    return flexible(input_field(model, name), width, grow=grow)
+class CepheusInitiativeView(PageView):
+    """The page: the round's order first; the combatants' cards; the order with its reasons."""
 
+    model_class = CepheusInitiative
+    rule_note = (
+        "Source: Cepheus Engine SRD, chapter 5, Initiative, Dynamic Initiative, Reactions, "
+        "Delay, Tactics and Leadership, Suppression Fire. Interpretations (rules/SOURCES.md): "
+        "Tactics and Leadership add the check's Effect only when positive, and both can apply; "
+        "ties on Initiative and Dexterity act simultaneously."
+    )
 
-class CepheusInitiativeView(pn.viewable.Viewer):
-    """The page: the order of the round on top, the combatants' cards below."""
-
-    model = param.ClassSelector(class_=CepheusInitiative)
-
-    def __init__(self, **params: Any) -> None:
-        params.setdefault("model", CepheusInitiative())
-        super().__init__(**params)
+    def sections(self) -> list[Any]:
         m = self.model
-        self._summary = html_pane()
-        self._order = html_pane()
-        roll = pn.widgets.Button(name="Roll 2D6 for everyone", button_type="primary")
+        roll = pn.widgets.Button(label="Roll 2D6 for everyone", color="primary")
         roll.on_click(lambda _e: m.roll_everyone())
-        new_round = pn.widgets.Button(name="Next round", button_type="light")
+        new_round = pn.widgets.Button(label="Next round", color="light")
         new_round.on_click(lambda _e: m.next_round())
-        controls = pn.Row(
-            _sized(m, "combatants", 130, grow=0),
-            _sized(m, "seed", 160, grow=0),
-            pn.Row(roll, new_round, margin=(18, 0, 0, 0), styles={"flex-wrap": "wrap"}),
-            sizing_mode="stretch_width",
-            styles={"flex-wrap": "wrap", "align-items": "start"},
-        )
         self._cards: dict[int, pn.Card] = {}
         for slot in range(1, SLOTS + 1):
-            name = f"name_{slot}"
-            self._cards[slot] = pn.Card(
-                pn.Row(
-                    _sized(m, name, 150),
-                    _sized(m, f"dexterity_{slot}", 90),
-                    _sized(m, f"roll_{slot}", 90),
-                    sizing_mode="stretch_width",
-                    styles={"flex-wrap": "wrap"},
-                    margin=0,
-                ),
-                *(
-                    input_field(m, f"{field}_{slot}")
-                    for field in ("ambush", "hastened", "delayed", "reactions")
-                ),
-                group(
-                    "Tactics, Leadership, comms, suppression",
-                    *(
-                        input_field(m, f"{field}_{slot}")
-                        for field in ("tactics", "leadership", "cut_off", "suppressed")
-                    ),
-                ),
-                title=f"Combatant {slot}",
-                collapsed=False,
-                max_width=420,
-                sizing_mode="stretch_width",
-                margin=(5, 5),
-                styles={"flex": "1 1 300px", "min-width": "0"},
-                visible=pn.bind(
-                    lambda count, slot=slot: count is not None and slot <= count,
-                    m.param.combatants,
-                ),
-            )
-        self._layout = pn.Column(
-            self._summary,
-            self._order,
-            controls,
-            general_error(m),
+            self._cards[slot] = self._card(slot)
+        return [
+            row(self.field("combatants"), self.field("seed"), basis=140),
+            pn.Row(roll, new_round, styles={"flex-wrap": "wrap"}),
+            *self._cards.values(),
             note(
                 "Initiative is 2D6 + Dexterity DM (an automatic "
                 f"{cepheus.AMBUSH_ROLL} for characters ready in an ambush); ties go to the "
@@ -309,42 +265,62 @@ class CepheusInitiativeView(pn.viewable.Viewer):
                 "adjustments). Tactics and Leadership add the Effect of a successful check, "
                 "not for a character cut off from his unit."
             ),
-            pn.Row(
-                *self._cards.values(), sizing_mode="stretch_width", styles={"flex-wrap": "wrap"}
+        ]
+
+    def _card(self, slot: int) -> pn.Card:
+        m = self.model
+
+        def field(name: str) -> pn.Column:
+            return self.field(f"{name}_{slot}", label=SHORT_LABELS[name])
+
+        def shown(count: int | None, error_input: str) -> bool:
+            # A combatant in use, or one whose input is wrong (so that its error shows).
+            return (count is not None and 1 <= slot <= count) or error_input in slot_inputs(slot)
+
+        return pn.Card(
+            row(field("name"), field("dexterity"), field("roll"), basis=90),
+            *(field(name) for name in ("ambush", "hastened", "delayed", "reactions")),
+            group(
+                "Tactics, Leadership, comms, suppression",
+                *(field(name) for name in ("tactics", "leadership", "cut_off", "suppressed")),
             ),
+            title=f"Combatant {slot}",
+            collapsed=False,
             sizing_mode="stretch_width",
+            margin=(5, 5),
+            visible=pn.bind(shown, m.param.combatants, m.param.error_input),
         )
-        m.param.watch(self._render, ["result"])
-        self._render()
 
-    def __panel__(self) -> pn.viewable.Viewable:
-        return self._layout
+    def details(self) -> list[Any]:
+        self._order = html_pane()
+        return [self._order]
 
-    def _render(self, *_events: object) -> None:
-        result: InitiativeResult | None = self.model.result
-        if result is None:
-            return
-        names = {e.slot: e.name or f"Combatant {e.slot}" for e in result.entries}
-        sequence = ", ".join(" = ".join(names[s] for s in g) for g in result.order)
+    def figures(self, result: InitiativeResult) -> list[Figure]:
+        names = _names(result)
         first = result.order[0]
-        self._summary.object = figures_html(
-            [
-                Figure(
-                    " & ".join(names[s] for s in first),
-                    "acts first"
-                    + (" (simultaneously)" if len(first) > 1 else "")
-                    + f", Initiative {result.entry(first[0]).score}",
-                    "first",
-                ),
-                Figure(sequence, "round order (= acts simultaneously)", "order"),
-            ]
-        )
+        return [
+            Figure(
+                " & ".join(names[s] for s in first),
+                "acts first"
+                + (" (simultaneously)" if len(first) > 1 else "")
+                + f", Initiative {result.entry(first[0]).score}",
+                "first",
+            ),
+            Figure(
+                ", ".join(" = ".join(names[s] for s in g) for g in result.order),
+                "round order (= acts simultaneously)",
+                "order",
+            ),
+        ]
+
+    def render(self, result: InitiativeResult) -> None:
+        names = _names(result)
         rows, testids = [], []
         for place, group_slots in enumerate(result.order, start=1):
             for slot in group_slots:
                 e = result.entry(slot)
                 how = "; ".join(
-                    [e.base_text, *(f"{row.label} {signed(row.dm)}" for row in e.modifiers)]
+                    [e.base_text, *(f"{mod.label} {signed(mod.dm)}" for mod in e.modifiers)]
                 )
                 rows.append(
                     (
@@ -367,3 +343,8 @@ class CepheusInitiativeView(pn.viewable.Viewer):
             self._cards[e.slot].title = html.unescape(
                 f"{e.slot}. {names[e.slot]}: Initiative {e.score}"
             )
+
+
+def _names(result: InitiativeResult) -> dict[int, str]:
+    """Each combatant's name as shown (``Combatant 3`` for one left blank)."""
+    return {e.slot: e.name or f"Combatant {e.slot}" for e in result.entries}

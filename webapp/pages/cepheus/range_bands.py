@@ -10,36 +10,64 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any
 
-import panel as pn
 import param
 from bokeh.models import ColumnDataSource, FactorRange, FixedTicker, HoverTool
 from bokeh.plotting import figure
 
 from rules import cepheus
-from webapp.charts import style_figure
-from webapp.components import Figure, figures_html, general_error
-from webapp.pages.cepheus._common import (
-    CepheusCalculator,
-    attributed,
-    fields,
-    finite,
-    html_pane,
-    html_table,
-    inputs_column,
-    note,
-    outputs_column,
-    page_row,
-    signed,
-    whole_squares,
-)
+from webapp.components import Figure, heading, html_pane, html_table, note, signed
+from webapp.pages.base import Calculator, PageView, exact_decimal, inputs_named, whole_number
 from webapp.theme import THEMES
 
-__all__ = ["UNITS", "CepheusRangeBands", "CepheusRangeBandsView", "RangeBandsResult"]
+__all__ = [
+    "UNITS",
+    "CepheusRangeBands",
+    "CepheusRangeBandsView",
+    "Distance",
+    "RangeBandsResult",
+    "read_distance",
+]
 
 UNITS = {f"squares ({float(cepheus.SQUARE_METRES):g} m)": "squares", "metres": "metres"}
 """How a distance is given: grid squares (the "Squares to Target" column) or metres."""
+
+WHOLE_SQUARES = "a whole number of squares (or choose metres)"
+
+
+@dataclass(frozen=True)
+class Distance:
+    """A distance as typed, in both units (exact)."""
+
+    squares: Fraction
+    metres: Fraction
+    whole_squares: int | None
+    """The distance in squares when it was given in squares, else ``None``."""
+
+    def text(self) -> str:
+        """``20 sq = 30 m``, in the unit typed first."""
+        return f"{squares_text(self.squares)} sq = {metres_text(self.metres)} m"
+
+
+def read_distance(value: object, unit: str, name: str = "distance") -> Distance:
+    """The distance typed in input ``name`` (in ``unit``), exact, with errors about ``name``."""
+    distance = exact_decimal(name, value)
+    with inputs_named(name):
+        if unit == "squares":
+            count = whole_number(name, distance, WHOLE_SQUARES)
+            return Distance(Fraction(count), cepheus.squares_to_metres(count), count)
+        return Distance(cepheus.metres_to_squares(distance), distance, None)
+
+
+def squares_text(value: Fraction) -> str:
+    """Squares as shown: whole, or to two decimals (``33.33``)."""
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):.2f}"
+
+
+def metres_text(value: Fraction) -> str:
+    """Metres as shown: whole, or as typed (``50.5``)."""
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
 
 
 @dataclass(frozen=True)
@@ -47,11 +75,18 @@ class RangeBandsResult:
     """Everything the page shows for one distance."""
 
     band: cepheus.RangeBand
-    squares: Fraction
-    metres: Fraction
+    distance: Distance
     position: float
     """Where the distance falls on the chart: the band's index plus the fraction of its span."""
     difficulties: tuple[tuple[cepheus.WeaponType, cepheus.Difficulty | None], ...]
+
+    @property
+    def squares(self) -> Fraction:
+        return self.distance.squares
+
+    @property
+    def metres(self) -> Fraction:
+        return self.distance.metres
 
 
 def band_edges_text(band: cepheus.RangeBand) -> str:
@@ -90,32 +125,24 @@ def chart_position(band: cepheus.RangeBand, squares: int | None, metres: Fractio
     return start + min(0.97, max(0.03, share))
 
 
-class CepheusRangeBands(CepheusCalculator):
+class CepheusRangeBands(Calculator):
     """A distance and its range band (source: ``003_c7092257a5e3046d.txt``, "Range")."""
 
-    inputs: ClassVar[tuple[str, ...]] = ("distance", "unit")
-
-    distance = param.Number(default=20, allow_None=True, label="Distance to target")
+    distance = param.Number(default=20, label="Distance to target")
     unit = param.Selector(objects=UNITS, default="squares", label="Distance in")
 
     def compute(self) -> RangeBandsResult:
-        distance = finite("distance", self.distance)
-        squares_in: int | None = None
-        if self.unit == "squares":
-            squares_in = whole_squares("distance", distance)
-            count = squares_in
-            band = attributed("distance", lambda: cepheus.range_band(count))
-            squares = Fraction(squares_in)
-            metres = cepheus.squares_to_metres(squares_in)
-        else:
-            band = attributed("distance", lambda: cepheus.range_band_metres(distance))
-            metres = distance
-            squares = cepheus.metres_to_squares(distance)
+        distance = read_distance(self.distance, self.unit)
+        with inputs_named("distance"):
+            band = (
+                cepheus.range_band(distance.whole_squares)
+                if distance.whole_squares is not None
+                else cepheus.range_band_metres(distance.metres)
+            )
         return RangeBandsResult(
             band=band,
-            squares=squares,
-            metres=metres,
-            position=chart_position(band, squares_in, metres),
+            distance=distance,
+            position=chart_position(band, distance.whole_squares, distance.metres),
             difficulties=tuple(
                 (weapon, cepheus.attack_difficulty(weapon, band)) for weapon in cepheus.WeaponType
             ),
@@ -154,33 +181,36 @@ def cells() -> dict[str, list[Any]]:
     return data
 
 
-class CepheusRangeBandsView(pn.viewable.Viewer):
-    """The page: the distance on the left; its band, the chart and the table on the right."""
+class CepheusRangeBandsView(PageView):
+    """The page: the distance; its band, the weapon x band chart and the two tables."""
 
-    model = param.ClassSelector(class_=CepheusRangeBands)
+    model_class = CepheusRangeBands
+    rule_note = (
+        "Source: Cepheus Engine SRD, chapter 5, Range (Personal Combat Range Bands, Attack "
+        "Difficulty by range). Interpretations (rules/SOURCES.md): 334 squares is Very Long, "
+        "not Distant; metres are read exactly, each band running up to its printed upper edge; "
+        "squares and metres follow their own columns."
+    )
 
-    def __init__(self, **params: Any) -> None:
-        params.setdefault("model", CepheusRangeBands())
-        super().__init__(**params)
-        m = self.model
-        self._theme = "light"
+    def sections(self) -> list[Any]:
         legend = ", ".join(f"{d.label} {signed(d.dm)}" for d in cepheus.Difficulty)
-        inputs = inputs_column(
-            pn.pane.Markdown("### Distance", margin=(0, 10)),
-            *fields(m, "distance", "unit"),
-            general_error(m),
+        return [
+            heading("Distance", margin=(0, 10)),
+            self.field("distance"),
+            self.field("unit"),
             note(
                 f"A grid square is {float(cepheus.SQUARE_METRES):g} m. The squares and metres "
                 "columns of the Personal Combat Range Bands table disagree at 34 squares (51 m) "
                 "and 334 squares (501 m): each unit follows its own column."
             ),
             note(f"Difficulty DMs: {legend}. A gap: the weapon cannot attack at that range."),
-        )
-        self._summary = html_pane()
+        ]
+
+    def details(self) -> list[Any]:
         self._cells = ColumnDataSource(cells())
         weapons = [w.label for w in cepheus.WeaponType]
         bands = list(cepheus.RangeBand)
-        self._fig = figure(
+        fig = figure(
             height=380, width=340, min_width=240, sizing_mode="stretch_width",
             title="Difficulty DM by weapon and band",
             x_range=(0, len(bands)), y_range=FactorRange(factors=list(reversed(weapons))),
@@ -188,63 +218,52 @@ class CepheusRangeBandsView(pn.viewable.Viewer):
         )  # fmt: skip
         # The current band and distance: glyphs drawn before the cells, so they sit under them.
         self._here_source = ColumnDataSource({"x": [], "left": [], "right": []})
-        self._here_band = self._fig.vstrip(
+        self._here_band = fig.vstrip(
             x0="left", x1="right", source=self._here_source, fill_alpha=0.14, line_alpha=0
         )
-        self._here = self._fig.vspan(
-            x="x", source=self._here_source, line_dash="dashed", line_width=2
-        )
-        self._rects = self._fig.rect(
+        self._here = fig.vspan(x="x", source=self._here_source, line_dash="dashed", line_width=2)
+        self._rects = fig.rect(
             x="x", y="weapon", width=0.94, height=0.86, source=self._cells,
             fill_alpha="alpha", line_color=None,
         )  # fmt: skip
-        self._labels = self._fig.text(
+        fig.text(
             x="x", y="weapon", text="text", source=self._cells, text_align="center",
-            text_color="colour",
-            text_baseline="middle", text_font_size="12px", text_font_style="bold",
+            text_color="colour", text_baseline="middle", text_font_size="12px",
+            text_font_style="bold",
         )  # fmt: skip
-        self._fig.add_tools(
+        fig.add_tools(
             HoverTool(
                 tooltips=[("", "@weapon at @band range"), ("difficulty", "@difficulty (@text)")],
                 renderers=[self._rects],
             )
         )
         ticks = [b.position + 0.5 for b in bands]
-        self._fig.xaxis.ticker = FixedTicker(ticks=ticks)
-        self._fig.xaxis.major_label_overrides = {
+        fig.xaxis.ticker = FixedTicker(ticks=ticks)
+        fig.xaxis.major_label_overrides = {
             tick: b.label.replace(" ", "\n") for tick, b in zip(ticks, bands, strict=True)
         }
-        self._fig.xaxis.major_label_text_font_size = "10px"
-        self._fig.xgrid.grid_line_color = None
-        self._fig.ygrid.grid_line_color = None
+        fig.xaxis.major_label_text_font_size = "10px"
+        self._fig = fig
         self._table = html_pane()
         self._bands = html_pane()
-        outputs = outputs_column(
-            self._summary,
-            pn.pane.Bokeh(self._fig, sizing_mode="stretch_width"),
-            self._table,
-            self._bands,
-        )
-        self._layout = page_row(inputs, outputs)
-        m.param.watch(self._render, ["result"])
-        self._render()
+        return [self.chart(fig), self._table, self._bands]
 
-    def __panel__(self) -> pn.viewable.Viewable:
-        return self._layout
+    def figures(self, result: RangeBandsResult) -> list[Figure]:
+        best_dm, best = _best(result)
+        return [
+            Figure(result.band.label, "range band", "band", band_edges_text(result.band)),
+            Figure(result.distance.text(), "distance", "converted"),
+            Figure(
+                signed(best_dm) if best_dm is not None else "none",
+                "best difficulty DM here: " + ", ".join(best),
+                "best-dm",
+            ),
+        ]
 
-    def set_theme(self, theme: str) -> None:
-        """Recolour the chart for the shell's theme."""
-        self._theme = theme
-        style_figure(self._fig, theme)
+    def render(self, result: RangeBandsResult) -> None:
+        colours = THEMES[self.theme]
         self._fig.xgrid.grid_line_color = None
         self._fig.ygrid.grid_line_color = None
-        self._render()
-
-    def _render(self, *_events: object) -> None:
-        result: RangeBandsResult | None = self.model.result
-        if result is None:
-            return
-        colours = THEMES[self._theme]
         self._rects.glyph.fill_color = colours["accent"]
         data = dict(self._cells.data)
         data["colour"] = [
@@ -258,30 +277,7 @@ class CepheusRangeBandsView(pn.viewable.Viewer):
         }
         self._here.glyph.line_color = colours["text"]
         self._here_band.glyph.fill_color = colours["accent2"]
-        reach = [(w, d) for w, d in result.difficulties if d is not None]
-        best_dm = max((d.dm for _w, d in reach), default=None)
-        best = [w.label for w, d in reach if d.dm == best_dm]
-        squares = (
-            str(result.squares.numerator)
-            if result.squares.denominator == 1
-            else f"{float(result.squares):.2f}"
-        )
-        metres = (
-            str(result.metres.numerator)
-            if result.metres.denominator == 1
-            else f"{float(result.metres):g}"
-        )
-        self._summary.object = figures_html(
-            [
-                Figure(result.band.label, "range band", "band", band_edges_text(result.band)),
-                Figure(f"{squares} sq = {metres} m", "distance", "converted"),
-                Figure(
-                    signed(best_dm) if best_dm is not None else "none",
-                    "best difficulty DM here: " + ", ".join(best),
-                    "best-dm",
-                ),
-            ]
-        )
+        best_dm, _best_weapons = _best(result)
         rows = [
             (w.label, d.label if d else "cannot attack", signed(d.dm) if d else "")
             for w, d in result.difficulties
@@ -290,7 +286,7 @@ class CepheusRangeBandsView(pn.viewable.Viewer):
             ["Weapon", f"Difficulty at {result.band.label} range", "DM"],
             rows,
             numeric=[2],
-            current=lambda i: rows[i][2] == signed(best_dm) if best_dm is not None else False,
+            current=lambda i: best_dm is not None and rows[i][2] == signed(best_dm),
             testid="difficulties",
             row_testids=[f"at-{w.value}" for w, _d in result.difficulties],
         )
@@ -300,3 +296,10 @@ class CepheusRangeBandsView(pn.viewable.Viewer):
             current=lambda i: cepheus.RANGE_BANDS[i].band is result.band,
             testid="range-bands",
         )
+
+
+def _best(result: RangeBandsResult) -> tuple[int | None, list[str]]:
+    """The best difficulty DM at the result's band and the weapons that have it."""
+    reach = [(w, d) for w, d in result.difficulties if d is not None]
+    best_dm = max((d.dm for _w, d in reach), default=None)
+    return best_dm, [w.label for w, d in reach if d.dm == best_dm]

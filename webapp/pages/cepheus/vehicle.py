@@ -11,29 +11,26 @@ import html
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any
 
-import panel as pn
 import param
 
 from rules import cepheus
 from rules.dice import Distribution
-from webapp.charts import style_figure
-from webapp.components import Figure, figures_html, general_error
-from webapp.pages.cepheus._common import (
+from webapp.components import (
     BarChart,
-    CepheusCalculator,
+    Figure,
+    chart_table_html,
     choices,
-    fields,
-    finite,
+    figures_html,
     group,
+    heading,
     html_pane,
     html_table,
-    inputs_column,
     note,
-    outputs_column,
-    page_row,
 )
+from webapp.formatting import percent
+from webapp.pages.base import Calculator, PageView, exact_decimal
 
 __all__ = ["TABLE_LABELS", "CepheusVehicle", "CepheusVehicleView", "VehicleResult"]
 
@@ -69,28 +66,20 @@ class VehicleResult:
     table: cepheus.HitTable
 
 
-class CepheusVehicle(CepheusCalculator):
+class CepheusVehicle(Calculator):
     """A vehicle hit (source: ``003_c7092257a5e3046d.txt``, "Vehicle Damage", "Collisions")."""
 
-    inputs: ClassVar[tuple[str, ...]] = (
-        "rolled", "effect", "armor", "table", "location", "hit_number", "speed_kph",
-    )  # fmt: skip
-
-    rolled = param.Integer(
-        default=10, allow_None=True, label="Damage rolled (weapon dice and fixed bonuses)"
-    )
-    effect = param.Integer(default=2, allow_None=True, label="Effect of the attack roll")
-    armor = param.Integer(default=4, allow_None=True, label="Vehicle's armor")
+    rolled = param.Integer(default=10, label="Damage rolled (weapon dice and fixed bonuses)")
+    effect = param.Integer(default=2, label="Effect of the attack roll")
+    armor = param.Integer(default=4, label="Vehicle's armor")
     table = param.Selector(
         objects=choices(cepheus.HitTable, TABLE_LABELS), default="external", label="Hit table"
     )
     location = param.Selector(
         objects=choices(cepheus.Location), default="drive", label="Location hit"
     )
-    hit_number = param.Integer(
-        default=1, allow_None=True, label="Which hit on this location (1 = the first)"
-    )
-    speed_kph = param.Number(default=45, allow_None=True, label="Collision: speed (kph)")
+    hit_number = param.Integer(default=1, label="Which hit on this location (1 = the first)")
+    speed_kph = param.Number(default=45, label="Collision: speed (kph)")
 
     def compute(self) -> VehicleResult:
         damage = cepheus.hit_damage(self.rolled, self.effect, armor=self.armor)
@@ -105,7 +94,7 @@ class CepheusVehicle(CepheusCalculator):
         redirected = (
             cepheus.location_hit_effect(hit.becomes, 1) if hit.becomes is not None else None
         )
-        speed = finite("speed_kph", self.speed_kph)
+        speed = exact_decimal("speed_kph", self.speed_kph)
         return VehicleResult(
             damage=damage,
             hits=hits,
@@ -135,73 +124,81 @@ def hits_text(hits: tuple[int, int, int]) -> str:
     return ", ".join(parts) or "No damage"
 
 
-class CepheusVehicleView(pn.viewable.Viewer):
-    """The page: the hit on the left; hits, the table, location odds and effects on the right."""
+class CepheusVehicleView(PageView):
+    """The page: the hit; hits, location odds, what the hit does, the table and collisions."""
 
-    model = param.ClassSelector(class_=CepheusVehicle)
+    model_class = CepheusVehicle
+    rule_note = (
+        "Source: Cepheus Engine SRD, chapter 5, Vehicle Damage (Vehicle Damage and Vehicle Hit "
+        "Location tables), Collisions. Interpretations (rules/SOURCES.md): past 33 both 'every "
+        "extra three points +1 Single Hit' and 'every extra six points +1 Double Hit' apply; "
+        "Drive, Sensors and Computer hits redirect by count, Hull, Cockpit and the like on the "
+        "vehicle's state."
+    )
 
-    def __init__(self, **params: Any) -> None:
-        params.setdefault("model", CepheusVehicle())
-        super().__init__(**params)
-        m = self.model
-        self._theme = "light"
-        inputs = inputs_column(
-            pn.pane.Markdown("### The damage", margin=(0, 10)),
-            *fields(m, "rolled", "effect", "armor"),
+    def sections(self) -> list[Any]:
+        return [
+            heading("The damage", margin=(0, 10)),
+            *(self.field(name) for name in ("rolled", "effect", "armor")),
             note(
                 "Damage is the weapon's dice + Effect - armor, as for people; a hit with "
                 f"Effect {cepheus.EXCEPTIONAL_EFFECT}+ always does at least 1."
             ),
-            pn.pane.Markdown("### Hit location", margin=(10, 10, 0, 10)),
-            pn.widgets.Select.from_param(m.param.table, sizing_mode="stretch_width"),
-            *fields(m, "location", "hit_number"),
+            heading("Hit location"),
+            self.field("table", widget="select"),
+            self.field("location"),
+            self.field("hit_number"),
             note(
                 "Double or Triple hits count as two or three hits on the same location. Weapon "
                 "and Limb hits count per weapon or limb, chosen at random."
             ),
-            group("Collisions", *fields(m, "speed_kph"), collapsed=False),
-            general_error(m),
-        )
-        self._summary = html_pane()
-        self._damage_table = html_pane()
+            group("Collisions", self.field("speed_kph"), collapsed=False),
+        ]
+
+    def details(self) -> list[Any]:
         self._chart = BarChart("Hit location odds", "location", categorical=True)
         self._chart.figure.xaxis.major_label_orientation = math.pi / 4
+        self._chart_table = html_pane()
         self._effect = html_pane()
-        outputs = outputs_column(self._summary, self._chart.pane, self._effect, self._damage_table)
-        self._layout = page_row(inputs, outputs)
-        m.param.watch(self._render, ["result"])
-        self._render()
+        self._damage_table = html_pane()
+        self._collision = html_pane()
+        return [
+            self.chart(self._chart.figure),
+            self._chart_table,
+            self._effect,
+            self._damage_table,
+            self._collision,
+        ]
 
-    def __panel__(self) -> pn.viewable.Viewable:
-        return self._layout
-
-    def set_theme(self, theme: str) -> None:
-        """Recolour the chart for the shell's theme."""
-        self._theme = theme
-        style_figure(self._chart.figure, theme)
-        self._render()
-
-    def _render(self, *_events: object) -> None:
-        m = self.model
-        result: VehicleResult | None = m.result
-        if result is None:
-            return
+    def figures(self, result: VehicleResult) -> list[Figure]:
         single, double, triple = result.hits
-        self._summary.object = figures_html(
+        return [
+            Figure(str(result.damage), "damage after armor", "damage", result.how),
+            Figure(str(single), "Single Hits", "single-hits"),
+            Figure(str(double), "Double Hits", "double-hits"),
+            Figure(str(triple), "Triple Hits", "triple-hits"),
+        ]
+
+    def note(self, result: VehicleResult) -> str:
+        return (
+            f"{hits_text(result.hits)}: roll {sum(result.hits)} location(s) on the "
+            f"{TABLE_LABELS[result.table]} table. {self.rule_note}"
+        )
+
+    def render(self, result: VehicleResult) -> None:
+        self._show_locations(result)
+        self._show_damage_table(result)
+        self._collision.object = figures_html(
             [
-                Figure(str(result.damage), "damage after armor", "damage", result.how),
-                Figure(str(single), "Single Hits", "single-hits"),
-                Figure(str(double), "Double Hits", "double-hits"),
-                Figure(str(triple), "Triple Hits", "triple-hits"),
                 Figure(
                     f"{result.collision_dice}D6",
                     f"collision damage at {float(result.speed_kph):g} kph",
                     "collision",
-                ),
-            ],
-            note=f"{hits_text(result.hits)}: roll {sum(result.hits)} location(s) on the "
-            f"{TABLE_LABELS[result.table]} table.",
+                )
+            ]
         )
+
+    def _show_damage_table(self, result: VehicleResult) -> None:
         rows = [("0 or less", "No damage")]
         rows += [(f"{r.low}-{r.high}", r.text) for r in cepheus.VEHICLE_DAMAGE]
         rows += [
@@ -227,16 +224,27 @@ class CepheusVehicleView(pn.viewable.Viewer):
             current=lambda i: i == current or (beyond and i in (last, last + 1, last + 2)),
             testid="vehicle-damage",
         )
-        table = result.table
-        rolls = result.rolls
-        hit = result.location_hit
+
+    def _show_locations(self, result: VehicleResult) -> None:
+        table, rolls, hit = result.table, result.rolls, result.location_hit
+        title = f"Hit location odds: {TABLE_LABELS[table]}"
         self._chart.show(
             {where: result.locations[where] for where in rolls},
-            theme=self._theme,
+            theme=self.theme,
             x=lambda loc: loc.label,
             label=lambda loc: f"{loc.label} (2D6: {', '.join(map(str, rolls[loc]))})",
             colour=lambda loc: "accent2" if loc is hit.location else "accent",
-            title=f"Hit location odds: {TABLE_LABELS[table]}",
+            title=title,
+        )
+        self._chart_table.object = chart_table_html(
+            title,
+            ["Location", "2D6", "Chance", "Exact"],
+            [
+                (loc.label, ", ".join(map(str, on)), percent(p), str(p))
+                for loc, on in rolls.items()
+                for p in (result.locations[loc],)
+            ],
+            numeric=[2, 3],
         )
         lines = [
             f"<p><b data-testid='location-effect'>Hit {hit.hit_number} on "
@@ -266,9 +274,5 @@ class CepheusVehicleView(pn.viewable.Viewer):
         self._effect.object = (
             "".join(lines)
             + f"<p class='rf-note'>{where}</p>"
-            + html_table(
-                ["", f"{hit.location.label} hits"],
-                listed,
-                current=lambda i: i == row,
-            )
+            + html_table(["", f"{hit.location.label} hits"], listed, current=lambda i: i == row)
         )
