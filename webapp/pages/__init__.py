@@ -22,6 +22,18 @@ PAGES: tuple[Page, ...] = (
          "Chance to hit, damage potential and the exact damage distribution of one beam shot, "
          "with the range penalty of every mount.",
          "webapp.pages.moo2.shot:Moo2ShotView"),
+    Page("moo2-range", MOO2, "Range visualizer",
+         "Range penalty of every mount square by square, and the chance to hit and mean damage "
+         "of a beam over its whole range, classic and 1.50 formulas overlaid.",
+         "webapp.pages.moo2.range:Moo2RangeView"),
+    Page("moo2-heatmap", MOO2, "Hit-chance heatmap",
+         "The chance to hit over net attack (BA+CO-AF-BD) and distance for a mount and "
+         "formula, the current shot marked and the exact fraction on hover.",
+         "webapp.pages.moo2.heatmap:Moo2HeatmapView"),
+    Page("moo2-compare", MOO2, "Compare two loadouts",
+         "Loadouts A and B (weapon, mount, mods, beam attack) against one target: mean damage "
+         "per shot by distance on one chart, where one overtakes the other, and both tables.",
+         "webapp.pages.moo2.compare:Moo2CompareView"),
     Page("cepheus-attack", CEPHEUS, "Attack",
          "Range band, difficulty and every modifier of personal combat: the exact chance to "
          "hit, the Effect and the damage after armor, and a roll with its log.",
