@@ -58,6 +58,7 @@
   // Drawn by BokehJS from prerender/<page>.<theme>[.embed].json.gz (written by the build) into
   // #rf-pre, which is inert (shown, not live) until the app takes over.
   let pre = null;          // { element, views }
+  let lastStep = "Starting Python";
   let live = false;        // the worker's document is drawn (the prerender is no longer needed)
 
   function differsFromDefaults(defaults) {
@@ -103,7 +104,8 @@
     const stage = differsFromDefaults(data.query) ? "updating" : "prerendered";
     html.dataset.stage = stage;
     loader.classList.add("rf-loader--slim");
-    if (stage === "updating") showStatus("Updating the numbers for your link…");
+    showStatus(stage === "updating" ? "Updating the numbers for your link…"
+      : `Getting the calculator ready: ${lastStep.toLowerCase()}`);
     const [views] = await window.Bokeh.embed.embed_items(data.docs_json, data.render_items);
     pre = { element, views };
     html.dataset.prerenderMs = String(Math.round(performance.now()));
@@ -137,6 +139,25 @@
     }
     busy = true;
     worker.postMessage({ type: "patch", patch: jsdoc.create_json_patch([event]) });
+  }
+
+  // Resolves once every stylesheet the live page's components link (inside their shadow
+  // roots) has loaded, or after `timeoutMs`: swapping before would show it unstyled.
+  function stylesheetsLoaded(root, timeoutMs) {
+    const pending = [];
+    const walk = (node) => {
+      for (const link of node.querySelectorAll("link[rel='stylesheet']")) {
+        if (link.sheet === null) {
+          pending.push(new Promise((done) => {
+            link.addEventListener("load", done, { once: true });
+            link.addEventListener("error", done, { once: true });
+          }));
+        }
+      }
+      for (const host of node.querySelectorAll("*")) if (host.shadowRoot) walk(host.shadowRoot);
+    };
+    walk(root);
+    return Promise.race([Promise.all(pending), new Promise((done) => setTimeout(done, timeoutMs))]);
   }
 
   function takeOver() {
@@ -178,7 +199,9 @@
       modulesWaiting.shift()?.(msg.modules);
     } else if (msg.type === "progress") {
       setProgress(msg.value);
-      if (html.dataset.stage !== "updating") showStatus(msg.label);
+      lastStep = msg.label;
+      if (html.dataset.stage === "prerendered") showStatus(`Getting the calculator ready: ${msg.label.toLowerCase()}`);
+      else if (html.dataset.stage !== "updating") showStatus(msg.label);
     } else if (msg.type === "status") {
       showStatus(msg.msg);
     } else if (msg.type === "error") {
@@ -223,9 +246,17 @@
       } finally {
         patching -= 1;
       }
+    } else if (msg.type === "url") {
+      // The link that reopens the app as it is now (after every change, without lag).
+      if (window.location.search !== msg.search) {
+        history.replaceState(history.state, "", msg.search + window.location.hash);
+      }
     } else if (msg.type === "ready") {
-      // One frame for BokehJS to lay out what the deep link changed, then swap.
-      requestAnimationFrame(() => becomeReady(msg.timings));
+      // Once the live page's styles are in, one frame for BokehJS to lay out what the deep
+      // link changed, then swap.
+      const swap = () => requestAnimationFrame(() => becomeReady(msg.timings));
+      if (app.classList.contains("rf-app--pending")) stylesheetsLoaded(app, 2000).then(swap);
+      else swap();
     }
   };
   worker.onerror = (event) => showError(`The Python worker failed: ${event.message || "see the console"}`);

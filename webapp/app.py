@@ -6,6 +6,7 @@ between pages never loses their inputs (and, in the browser, never restarts Pyth
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
@@ -30,8 +31,11 @@ class App(pn.viewable.Viewer):
     theme = param.Selector(objects=["light", "dark"], default="light")
     notice = param.String(default="", doc="What was wrong with the deep link, if anything.")
 
-    def __init__(self, **params: Any) -> None:
+    def __init__(self, *, write_url: Callable[[str], None] | None = None, **params: Any) -> None:
+        """``write_url`` receives the query string (``?page=...``) after every change; without
+        it, the app writes it to Panel's ``pn.state.location`` (``panel serve``)."""
         super().__init__(**params)
+        self._write_url = write_url
         self._views: dict[str, Any] = {}
         self._syncing = False
         groups: dict[str, dict[str, str]] = {}
@@ -163,8 +167,13 @@ class App(pn.viewable.Viewer):
         self._write_query()
 
     def _write_query(self) -> None:
-        if self._syncing or not pn.state.location:
+        if self._syncing:
             return
         search = "?" + urlencode(self.query())
+        if self._write_url is not None:
+            self._write_url(search)
+            return
+        if not pn.state.location:
+            return
         if pn.state.location.search != search:
             pn.state.location.search = search

@@ -20,19 +20,30 @@ from webapp.app import App
 __all__ = ["apply_patch", "rendered", "set_location", "set_theme", "start"]
 
 _app: App | None = None
+_located = False
 
 
 async def start() -> tuple[str, str, str]:
     """Build the app into a fresh document; return (docs_json, render_items, root_ids)."""
     global _app
     init_doc()
-    _app = App()
+    _app = App(write_url=_post_url)
     pn.Column(_app, sizing_mode="stretch_width", styles={"min-width": "0"}).servable(
         title="Rangefinder"
     )
     if state.location is None:  # pragma: no cover - Panel always creates one here
         raise RuntimeError("Panel created no Location for the document")
     return await write_doc()
+
+
+def _post_url(search: str) -> None:
+    """Tell the page the query string that reopens the app as it is now (it updates the
+    address bar). Panel's Location model would do it one change late in this worker."""
+    if not _located:  # before the deep link is applied, the address bar holds it: keep it
+        return
+    import js  # the worker's global scope: postMessage goes to the page
+
+    js.postMessage(json.dumps({"type": "url", "search": search}))
 
 
 def rendered(send_patch: Any) -> None:
@@ -47,12 +58,14 @@ def apply_patch(patch: Any) -> None:
 
 def set_location(location_json: str) -> None:
     """Take the page's URL: the Location model learns it, and the app applies the deep link."""
+    global _located
     data = json.loads(location_json)
     if state.location is not None:
         with edit_readonly(state.location):
             state.location.param.update(
                 {k: v for k, v in data.items() if k in state.location.param}
             )
+    _located = True
     if _app is not None:
         _app.apply_search(data.get("search", ""))
 

@@ -40,6 +40,12 @@ def go_to(app: AppPage, page: Page) -> None:
     """Open ``page`` from the landing page's list, as a visitor does (no reload)."""
     app.page.locator(".bk-btn:text-is('All calculators')").first.click()
     app.page.locator(f".bk-btn:text-is('Open {page.title}')").first.click()
+    # The address bar holds the link to what is on screen, at once.
+    app.page.wait_for_function(
+        "(slug) => new URLSearchParams(location.search).get('page') === slug",
+        arg=page.slug,
+        timeout=30_000,
+    )
 
 
 def expected_figures(page: Page) -> dict[str, str]:
@@ -68,6 +74,9 @@ def test_each_page_shows_its_numbers_and_its_errors_beside_the_input(
     box = app.input_labelled(label)
     box.fill("")
     box.press("Enter")
+    app.page.wait_for_function(  # an emptied box leaves the link
+        "(name) => !new URLSearchParams(location.search).has(name)", arg=number, timeout=15_000
+    )
     error = app.page.locator(".rf-input-error", has_text=f"{label} must be").first
     error.wait_for(state="visible", timeout=15_000)
     for testid, value in figures.items():
