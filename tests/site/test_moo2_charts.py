@@ -117,6 +117,18 @@ def test_heatmap_cells_marker_and_formula_switch(open_app: Any, server: Server) 
     table = app.page.locator("[data-testid='heatmap-table'] thead th")
     assert table.count() == 1 + 5  # net attack + the five PD range columns
 
+    # Hovering a cell shows its exact fraction.
+    canvas = app.page.locator(".bk-Figure canvas").first
+    canvas.scroll_into_view_if_needed()
+    box = canvas.bounding_box()
+    app.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    tip = app.page.locator(".bk-tooltip-content").first
+    tip.wait_for(state="visible")
+    shown = dict(line.split(":\t") for line in tip.inner_text().splitlines())
+    at = int(shown["distance"].split()[0]), int(shown["net attack"])
+    exact = moo2.hit_probability(at[1], 0, at[0], **options)
+    assert shown["chance to hit"] == f"{percent(exact)} ({exact})"
+
     app.click_option("Classic")
     classic = moo2.hit_probability(70, 25, 5, mount="point_defense")
     app.wait_testid("hit-chance", percent(classic))
