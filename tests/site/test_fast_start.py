@@ -159,16 +159,16 @@ def test_takeover_keeps_the_scroll_position_and_the_layout(open_app: Any, server
         }
         return null;
       };
-      return find(document).getBoundingClientRect().top + window.scrollY;
+      return find(document).getBoundingClientRect().top;
     }"""
     with python_held(app):
         app.page.goto(server.url + "?page=moo2-shot")
         wait_stage(app, "prerendered")
-        app.page.wait_for_timeout(300)
-        before = app.page.evaluate(where)
         app.page.evaluate("window.scrollTo(0, 250)")
+        app.page.wait_for_timeout(300)
         scrolled = app.page.evaluate("window.scrollY")
         assert scrolled > 0
+        before = app.page.evaluate(where)  # where the result is in the window
     app.wait_ready()
     app.page.wait_for_timeout(300)
     assert app.page.evaluate("window.scrollY") == scrolled

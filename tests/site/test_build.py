@@ -1,0 +1,123 @@
+"""The built site's files: pins, placeholders, the pandas patch, the compiled bundles.
+
+These read ``dist/`` (built by the ``dist`` fixture if stale) and the pinned downloads; no
+browser is started.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import json
+import re
+import tomllib
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import sitebuild
+from sitebuild import patches
+
+WEBAPP_PINS = re.compile(r"^([A-Za-z0-9_.-]+)==([^;\s]+)$")
+
+
+def pinned_in_pyproject() -> dict[str, str]:
+    project = tomllib.loads((sitebuild.ROOT / "pyproject.toml").read_text())["project"]
+    pins = {}
+    for requirement in project["optional-dependencies"]["webapp"]:
+        match = WEBAPP_PINS.match(requirement.strip())
+        assert match, f"not an exact pin: {requirement}"
+        pins[match.group(1).lower()] = match.group(2)
+    return pins
+
+
+def shipped_distributions(dist: Path) -> dict[str, str]:
+    """name -> version of every ``*.dist-info`` folder in the site's Python bundle."""
+    with zipfile.ZipFile(dist / "app" / "site-packages.zip") as archive:
+        tops = {n.split("/", 1)[0] for n in archive.namelist()}
+    folders = {top for top in tops if top.endswith(".dist-info")}
+    out = {}
+    for folder in sorted(folders):
+        name, version = folder.removesuffix(".dist-info").rsplit("-", 1)
+        out[name.lower().replace("_", "-")] = version
+    return out
+
+
+def test_pyproject_pins_match_the_wheels_the_site_ships(dist: Path) -> None:
+    shipped = shipped_distributions(dist)
+    for name, version in pinned_in_pyproject().items():
+        assert shipped.get(name) == version, (
+            f"pyproject pins {name}=={version}, site ships {shipped.get(name)}"
+        )
+    for pin in sitebuild.BROWSER_WHEELS:
+        assert shipped.get(pin.name) == pin.version
+
+
+def test_no_template_placeholder_survives_into_dist(dist: Path) -> None:
+    own = [
+        p
+        for p in dist.rglob("*")
+        if p.is_file() and p.suffix in {".html", ".js", ".css", ".webmanifest", ".json"}
+    ]
+    own = [p for p in own if p.parent == dist] + [dist / "_headers"]
+    assert any(p.name == "boot.js" for p in own) and any(p.name == "worker.js" for p in own)
+    for path in own:
+        left = sitebuild.PLACEHOLDER.findall(path.read_text())
+        assert left == [], f"{path.name} still holds {left}"
+
+
+def test_pandas_patch_applies_to_the_pinned_panel_and_removes_the_import() -> None:
+    panel = next(p for p in sitebuild.BROWSER_WHEELS if p.name == "panel")
+    with zipfile.ZipFile(sitebuild.fetch_pypi(panel)) as archive:
+        original = archive.read("panel/io/pyodide.py")
+    patched = patches.patch_member("panel/io/pyodide.py", original).decode()
+    tree = ast.parse(patched)  # still valid Python
+    top_imports = [
+        alias.name
+        for node in tree.body
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        for alias in node.names
+    ]
+    assert "pandas" not in top_imports
+    assert "pandas" in original.decode()  # the patch did something
+    assert "read_csv" in patched  # the URL-aware read_csv is still there for pandas users
+
+
+def test_a_patch_refuses_text_it_does_not_find() -> None:
+    with pytest.raises(SystemExit, match="expected 1 occurrence"):
+        patches.EDITS[0].apply("nothing to see here")
+
+
+def test_the_site_ships_no_pandas(dist: Path) -> None:
+    names = [p.name for p in (dist / "pyodide").iterdir()]
+    for package in ("pandas", "pytz", "python_dateutil", "six"):
+        assert not [n for n in names if n.startswith(package)], names
+    config = json.loads(
+        re.search(r"const CONFIG = (\{.*?\});", (dist / "worker.js").read_text()).group(1)
+    )  # type: ignore[union-attr]
+    assert "pandas" not in config["pyodidePackages"]
+
+
+def test_bundles_hold_bytecode_for_this_python(dist: Path) -> None:
+    with zipfile.ZipFile(dist / "app" / "site-packages.zip") as archive:
+        names = archive.namelist()
+        assert not [n for n in names if n.endswith(".py")]
+        assert not [n for n in names if "/tests/" in n or n.endswith((".pyi", ".ts"))]
+        assert "panel/io/pyodide.pyc" in names and "webapp/app.pyc" in names
+        header = archive.read("webapp/app.pyc")[:16]
+    assert header[:4] == importlib.util.MAGIC_NUMBER
+    with zipfile.ZipFile(dist / "pyodide" / "python_stdlib.zip") as archive:
+        names = set(archive.namelist())
+    for module in ("json/__init__", "asyncio/base_events", "pyodide/webloop", "typing"):
+        assert f"{module}.pyc" in names and f"{module}.py" not in names
+
+
+def test_prerendered_pages_cover_every_page_theme_and_embed_mode(dist: Path) -> None:
+    from webapp.pages import PAGES
+
+    files = {p.name for p in (dist / "prerender").iterdir()}
+    for slug in ("home", *(page.slug for page in PAGES)):
+        for theme in ("light", "dark"):
+            assert f"{slug}.{theme}.json.gz" in files
+            assert f"{slug}.{theme}.embed.json.gz" in files
