@@ -92,7 +92,7 @@ def test_attack_resolver_shows_every_step_from_the_rules(
 
     # A bad armor range: the message is beside the high end, the last result stays.
     app.set_input("Armor range: low end", 30)
-    error = app.page.locator(".rf-input-error", has_text="armor_high must be").first
+    error = app.page.locator(".rf-input-error", has_text="Armor range: high end must be").first
     error.wait_for(state="visible")
     assert "got 28" in app.text(error)
     assert app.testid("total-damage") == str(r.total_damage)
@@ -165,7 +165,7 @@ def test_pseudogravity_follows_the_rules(open_app: Any, server: Server) -> None:
     needed = lurasko.points_needed(100, fraction, flying_spd=3, inventory=20, silencing=4)
     assert app.testid("points-needed") == str(needed)
     app.set_input("Points per pound of weight", "abc")
-    error = app.page.locator(".rf-input-error", has_text="weight_fraction must be").first
+    error = app.page.locator(".rf-input-error", has_text="Ability or device) must be").first
     error.wait_for(state="visible")
     assert app.testid("points-needed") == str(needed)
     app.set_input("Points per pound of weight", "0.25")

@@ -9,9 +9,8 @@ span of drives: any damage, and electric damage through metallic armor).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
-import panel as pn
 import param
 from bokeh.models import BoxAnnotation, ColumnDataSource, HoverTool, Span
 from bokeh.plotting import figure
@@ -19,16 +18,8 @@ from bokeh.plotting import figure
 from rules import lurasko
 from rules.lurasko import ARMOR_WITHIN_PERCENT, ArmorBand, ArmorChartRow
 from rules.validation import check_int
-from webapp.charts import style_figure
-from webapp.components import (
-    Figure,
-    figures_html,
-    general_error,
-    input_field,
-    page_row,
-    result_pane,
-)
-from webapp.pages.lurasko.common import LuraskoCalculator, heading, note
+from webapp.components import Figure, chart_table_html, heading, html_pane, note
+from webapp.pages.base import Calculator, PageView
 from webapp.theme import THEMES
 
 __all__ = ["MAX_SPAN", "ArmorResult", "LuraskoArmor", "LuraskoArmorView"]
@@ -42,10 +33,6 @@ BAND_TEXT: dict[ArmorBand, str] = {
     "fractions dropped",
     ArmorBand.ABOVE: "above the armor range: full damage",
 }
-
-
-def _int(default: int, label: str, doc: str = "") -> param.Integer:
-    return param.Integer(default=default, allow_None=True, label=label, doc=doc)
 
 
 @dataclass(frozen=True)
@@ -66,30 +53,22 @@ class ArmorResult:
     """Electric damage through metallic armor, over the chart's span."""
 
 
-class LuraskoArmor(LuraskoCalculator):
+class LuraskoArmor(Calculator):
     """Damage and drive against an armor range (source: ``002_64b8e17f45694c25.txt``)."""
 
-    inputs: ClassVar[tuple[str, ...]] = (
-        "damage",
-        "drive",
-        "armor_low",
-        "armor_high",
-        "electric",
-        "metallic",
-        "chart_from",
-        "chart_to",
+    damage = param.Integer(
+        default=17, label="Damage", doc="Energy damage has drive equal to its damage."
     )
-
-    damage = _int(17, "Damage", "Energy damage has drive equal to its damage.")
-    drive = _int(20, "Drive")
-    armor_low = _int(16, "Armor range: low end")
-    armor_high = _int(28, "Armor range: high end")
+    drive = param.Integer(default=20, label="Drive")
+    armor_low = param.Integer(default=16, label="Armor range: low end")
+    armor_high = param.Integer(default=28, label="Armor range: high end")
     electric = param.Boolean(default=False, label="Electric damage")
     metallic = param.Boolean(default=False, label="Metallic armor (e.g. steel or adamant)")
-    chart_from = _int(0, "Chart from drive")
-    chart_to = _int(40, "Chart to drive")
+    chart_from = param.Integer(default=0, label="Chart from drive")
+    chart_to = param.Integer(default=40, label="Chart to drive")
 
     def compute(self) -> ArmorResult:
+        # The range's ends are two inputs: each is checked under its own name.
         low = check_int("armor_low", self.armor_low, 0)
         armor_range = (low, check_int("armor_high", self.armor_high, low))
         first = check_int("chart_from", self.chart_from, 0)
@@ -112,30 +91,28 @@ class LuraskoArmor(LuraskoCalculator):
         )
 
 
-class LuraskoArmorView(pn.viewable.Viewer):
-    """The page: inputs on the left; the damage taken and the armor chart on the right."""
+class LuraskoArmorView(PageView):
+    """The page: the hit and the armor; the damage taken and the armor chart."""
 
-    model = param.ClassSelector(class_=LuraskoArmor)
+    model_class = LuraskoArmor
+    rule_note = (
+        "Source: Legends of Lur-Asko, Combat: Damage, Drive & Armor Ranges; Energy Damage "
+        "(electric through metallic armor). Interpretations (rules/SOURCES.md): both ends of "
+        "the armor range are within it; the 50% drops fractions."
+    )
 
-    def __init__(self, **params: Any) -> None:
-        params.setdefault("model", LuraskoArmor())
-        super().__init__(**params)
-        m = self.model
-        inputs = pn.Column(
+    def sections(self) -> list[Any]:
+        return [
             heading("The hit", margin=(0, 10)),
-            *(input_field(m, name) for name in ("damage", "drive", "electric")),
+            *(self.field(name) for name in ("damage", "drive", "electric")),
             note("Energy damage has drive equal to its damage."),
             heading("The armor"),
-            *(input_field(m, name) for name in ("armor_low", "armor_high", "metallic")),
+            *(self.field(name) for name in ("armor_low", "armor_high", "metallic")),
             heading("The chart"),
-            *(input_field(m, name) for name in ("chart_from", "chart_to")),
-            general_error(m),
-            max_width=380,
-            sizing_mode="stretch_width",
-            styles={"flex": "1 1 300px"},
-        )  # fmt: skip
+            *(self.field(name) for name in ("chart_from", "chart_to")),
+        ]
 
-        self._summary = result_pane()
+    def details(self) -> list[Any]:
         self._source = ColumnDataSource(
             {"armor_drive": [], "armor_taken": [], "armor_taken_electric": []}
         )
@@ -182,48 +159,33 @@ class LuraskoArmorView(pn.viewable.Viewer):
         legend.padding = 4
         self._fig.add_layout(legend, "below")
         self._fig.y_range.start = 0
-        self._theme = "light"
+        self._table = html_pane()
+        return [self.chart(self._fig), self._table]
 
-        outputs = pn.Column(
-            self._summary,
-            pn.pane.Bokeh(self._fig, sizing_mode="stretch_width"),
-            sizing_mode="stretch_width",
-            styles={"flex": "1 1 420px"},
-        )
-        self._layout = page_row(inputs, outputs)
-        m.param.watch(self._render, ["result"])
-        self._render()
+    def figures(self, result: ArmorResult) -> list[Figure]:
+        low, high = result.armor_range
+        return [
+            Figure(str(result.taken), f"damage taken of {result.damage}", "damage-taken"),
+            Figure(result.band.value, f"drive {result.drive} against armor range {low}-{high}",
+                   "armor-band"),
+        ]  # fmt: skip
 
-    def __panel__(self) -> pn.viewable.Viewable:
-        return self._layout
-
-    def set_theme(self, theme: str) -> None:
-        """Recolour the chart for the shell's theme."""
-        self._theme = theme
-        style_figure(self._fig, theme)
-        self._render()
-
-    def _render(self, *_events: object) -> None:
-        result: ArmorResult | None = self.model.result
-        if result is None:
-            return
-        r = result
-        low, high = r.armor_range
-        colours = THEMES[self._theme]
-        electric_metallic = r.electric and r.metallic
+    def note(self, result: ArmorResult) -> str:
+        electric_metallic = result.electric and result.metallic
         kind = "electric damage through metallic armor" if electric_metallic else (
-            "electric damage" if r.electric else "damage"
+            "electric damage" if result.electric else "damage"
         )  # fmt: skip
-        self._summary.object = figures_html(
-            [
-                Figure(str(r.taken), f"damage taken of {r.damage}", "damage-taken"),
-                Figure(r.band.value, f"drive {r.drive} against armor range {low}-{high}",
-                       "armor-band"),
-            ],
-            note=f"{kind.capitalize()} at drive {r.drive}: {BAND_TEXT[r.band]}"
-            + (" (electric is not halved by metallic armor)."
-               if electric_metallic and result.band is ArmorBand.WITHIN else "."),
-        )  # fmt: skip
+        unhalved = electric_metallic and result.band is ArmorBand.WITHIN
+        return (
+            f"{kind.capitalize()} at drive {result.drive}: {BAND_TEXT[result.band]}"
+            + (" (electric is not halved by metallic armor). " if unhalved else ". ")
+            + self.rule_note
+        )
+
+    def render(self, result: ArmorResult) -> None:
+        low, high = result.armor_range
+        colours = THEMES[self.theme]
+        electric_metallic = result.electric and result.metallic
         self._source.data = {
             "armor_drive": [row.drive for row in result.chart],
             "armor_taken": [row.damage_taken for row in result.chart],
@@ -240,6 +202,16 @@ class LuraskoArmorView(pn.viewable.Viewer):
         self._range_box.fill_color = colours["accent3"]
         self._here_glyph.fill_color = colours["background"]
         self._here_glyph.line_color = colours["accent"]
-        self._here.data = {"drive": [r.drive], "taken": [r.taken]}
-        self._here_line.location = r.drive
+        self._here.data = {"drive": [result.drive], "taken": [result.taken]}
+        self._here_line.location = result.drive
         self._here_line.line_color = colours["muted"]
+        self._table.object = chart_table_html(
+            f"Damage taken of {result.damage} by drive, armor range {low}-{high}",
+            ["Drive", "Band", "Damage taken", "Electric, metallic armor"],
+            [
+                [str(row.drive), row.band.value, str(row.damage_taken), str(electric.damage_taken)]
+                for row, electric in zip(result.chart, result.chart_electric, strict=True)
+            ],
+            numeric=[0, 2, 3],
+            current=lambda i: result.chart[i].drive == result.drive,
+        )

@@ -3,15 +3,15 @@
 Model: :class:`LuraskoAttack` (inputs as scalar parameters: up to 2 weapons, 3 resistances and
 3 shields in fixed slots, so every input fits a flat deep link); every number comes from
 :func:`rules.lurasko.resolve_attack`.
-View: :class:`LuraskoAttackView` (inputs in collapsible cards; the result figures, the damage
-per portion, every step with the numbers after it, the side effects).
+View: :class:`LuraskoAttackView` (inputs in collapsible cards; the result figures, the shield
+points left, the damage per portion, the side effects and every step with the numbers after it).
 """
 
 from __future__ import annotations
 
 import html
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 import panel as pn
 import param
@@ -30,22 +30,8 @@ from rules.lurasko import (
     Shield,
 )
 from rules.validation import check_int
-from webapp.components import (
-    Figure,
-    figures_html,
-    general_error,
-    input_field,
-    page_row,
-    result_pane,
-)
-from webapp.pages.lurasko.common import (
-    LIST_CSS,
-    LuraskoCalculator,
-    heading,
-    note,
-    renamed_errors,
-    select_field,
-)
+from webapp.components import Figure, choices, group, heading, html_pane, note
+from webapp.pages.base import Calculator, PageView, inputs_named
 
 __all__ = [
     "RESISTANCE_SLOTS",
@@ -96,14 +82,33 @@ LEVEL_LABELS: dict[str, str] = {
 }
 
 
-def _choices(labels: dict[Any, str]) -> dict[str, str]:
-    """``{label: value}`` for a ``param.Selector`` (values are the enums' values)."""
-    return {label: str(value) for value, label in labels.items()}
+def _choices(labels: dict[str, str]) -> dict[str, str]:
+    """``{label: value}`` for a ``param.Selector`` whose values add "none" to an enum's."""
+    return {label: value for value, label in labels.items()}
 
 
-def _int(default: int, label: str, doc: str = "") -> param.Integer:
-    # allow_None: an emptied box is refused by the rules beside the input, not by the widget.
-    return param.Integer(default=default, allow_None=True, label=label, doc=doc)
+def _pick(objects: dict[str, str], default: str, label: str) -> param.Selector:
+    return param.Selector(objects=dict(objects), default=default, label=label)
+
+
+def _flag(label: str) -> param.Boolean:
+    return param.Boolean(default=False, label=label)
+
+
+def _text(label: str) -> param.String:
+    return param.String(default="", label=label)
+
+
+# The inputs of a slot: their labels start with the slot ("Shield 2: shielding points"), so
+# that a message about one names the right box.
+ENERGY = choices(EnergyType, ENERGY_LABELS)
+ENERGY_DAMAGE = "extra energy damage (drive equals damage)"
+KINDS = "kinds, for resistances (e.g. quartz, adamant)"
+STOPPED = "projectile stopped by a kinetic shield"
+KIND = "kind of weapon (as in the weapon's kinds)"
+PERCENT = "percent of damage taken (150 weak, 75, 50, 0 immune)"
+TECHSHIELD = "techshield (doubly effective vs blast)"
+INSIDE = "low precision, attack from inside its reach (cannot block)"
 
 
 @dataclass(frozen=True)
@@ -117,131 +122,81 @@ class AttackResult:
     """The slot number of each weapon hit, in the order given."""
 
 
-class LuraskoAttack(LuraskoCalculator):
-    """One attack that hit, resolved step by step (source: ``002_64b8e17f45694c25.txt``)."""
+class LuraskoAttack(Calculator):
+    """One attack that hit, resolved step by step (source: ``002_64b8e17f45694c25.txt``).
 
-    inputs: ClassVar[tuple[str, ...]] = (
-        "form",
-        "origin",
-        "critical",
-        "drive_bonus",
-        *(
-            name
-            for n in range(1, WEAPON_SLOTS + 1)
-            for name in (
-                *((f"w{n}_on",) if n > 1 else ()),
-                f"w{n}_normal_damage",
-                f"w{n}_normal_drive",
-                f"w{n}_energy_damage",
-                f"w{n}_energy_type",
-                f"w{n}_precise",
-                f"w{n}_stopped",
-                f"w{n}_tags",
-            )
-        ),
-        "injury_factor",
-        "armor",
-        "armor_low",
-        "armor_high",
-        "metallic",
-        "organic",
-        *(
-            f"r{n}_{part}"
-            for n in range(1, RESISTANCE_SLOTS + 1)
-            for part in ("against", "tag", "percent", "label")
-        ),
-        *(
-            f"s{n}_{part}"
-            for n in range(1, SHIELD_SLOTS + 1)
-            for part in ("level", "points", "techshield", "inside")
-        ),
-    )
+    The inputs, in this order, are the deep link's: the attack, weapon 1, weapon 2, the
+    target, resistances 1-3, shields 1-3 (a slot is in play when its weapon is on, its
+    resistance is against something, its shield has a precision)."""
 
     # --- the attack -----------------------------------------------------------------------
-    form = param.Selector(
-        objects=_choices(FORM_LABELS), default=AttackForm.MELEE.value, label="The attack is"
-    )
+    form = _pick(choices(AttackForm, FORM_LABELS), AttackForm.MELEE.value, "The attack is")
     origin = param.Selector(
-        objects=_choices(ORIGIN_LABELS),
+        objects=choices(AttackOrigin, ORIGIN_LABELS),
         default=AttackOrigin.BEYOND_ENGAGEMENT.value,
         label="A ranged attack comes from",
         doc="Decides whether low and medium precision shielding can act.",
     )
-    critical = param.Selector(
-        objects=_choices(CRITICAL_LABELS), default=NO_CRITICAL, label="Critical hit"
-    )
-    drive_bonus = _int(0, "Drive increase from Abilities (all weapons)")
+    critical = _pick(_choices(CRITICAL_LABELS), NO_CRITICAL, "Critical hit")
+    drive_bonus = param.Integer(default=0, label="Drive increase from Abilities (all weapons)")
 
     # --- the weapons (slot 2 is optional) --------------------------------------------------
-    w1_normal_damage = _int(32, "Normal damage (base and STR)")
-    w1_normal_drive = _int(15, "Normal drive")
-    w1_energy_damage = _int(24, "Extra energy damage (drive equals damage)")
-    w1_energy_type = param.Selector(
-        objects=_choices(ENERGY_LABELS), default=EnergyType.HEAT.value, label="Energy type"
-    )
-    w1_precise = param.Boolean(default=False, label="Precise tag")
-    w1_stopped = param.Boolean(default=False, label="Projectile stopped by a kinetic shield")
-    w1_tags = param.String(default="", label="Weapon kinds, for resistances (e.g. quartz, adamant)")
-    w2_on = param.Boolean(default=False, label="A second weapon or shot hit")
-    w2_normal_damage = _int(10, "Normal damage (base and STR)")
-    w2_normal_drive = _int(10, "Normal drive")
-    w2_energy_damage = _int(0, "Extra energy damage (drive equals damage)")
-    w2_energy_type = param.Selector(
-        objects=_choices(ENERGY_LABELS), default=EnergyType.HEAT.value, label="Energy type"
-    )
-    w2_precise = param.Boolean(default=False, label="Precise tag")
-    w2_stopped = param.Boolean(default=False, label="Projectile stopped by a kinetic shield")
-    w2_tags = param.String(default="", label="Weapon kinds, for resistances (e.g. quartz, adamant)")
+    w1_normal_damage = param.Integer(default=32, label="Weapon 1: normal damage (base and STR)")
+    w1_normal_drive = param.Integer(default=15, label="Weapon 1: normal drive")
+    w1_energy_damage = param.Integer(default=24, label=f"Weapon 1: {ENERGY_DAMAGE}")
+    w1_energy_type = _pick(ENERGY, EnergyType.HEAT.value, "Weapon 1: energy type")
+    w1_precise = _flag("Weapon 1: Precise tag")
+    w1_stopped = _flag(f"Weapon 1: {STOPPED}")
+    w1_tags = _text(f"Weapon 1: {KINDS}")
+    w2_on = _flag("A second weapon or shot hit")
+    w2_normal_damage = param.Integer(default=10, label="Weapon 2: normal damage (base and STR)")
+    w2_normal_drive = param.Integer(default=10, label="Weapon 2: normal drive")
+    w2_energy_damage = param.Integer(default=0, label=f"Weapon 2: {ENERGY_DAMAGE}")
+    w2_energy_type = _pick(ENERGY, EnergyType.HEAT.value, "Weapon 2: energy type")
+    w2_precise = _flag("Weapon 2: Precise tag")
+    w2_stopped = _flag(f"Weapon 2: {STOPPED}")
+    w2_tags = _text(f"Weapon 2: {KINDS}")
 
     # --- the target ------------------------------------------------------------------------
-    injury_factor = _int(10, "Injury factor")
+    injury_factor = param.Integer(default=10, label="Injury factor")
     armor = param.Boolean(default=True, label="Wears armor")
-    armor_low = _int(16, "Armor range: low end")
-    armor_high = _int(28, "Armor range: high end")
-    metallic = param.Boolean(default=False, label="Metallic armor (e.g. steel or adamant)")
+    armor_low = param.Integer(default=16, label="Armor range: low end")
+    armor_high = param.Integer(default=28, label="Armor range: high end")
+    metallic = _flag("Metallic armor (e.g. steel or adamant)")
     organic = param.Boolean(default=True, label="Organic (not a construct or tech)")
 
     # --- resistances and weaknesses, applied in slot order ----------------------------------
-    r1_against = param.Selector(
-        objects=_choices(AGAINST_LABELS), default=NO_RESISTANCE, label="Against"
-    )
-    r1_tag = param.String(default="", label="Kind of weapon (as in the weapon's kinds)")
-    r1_percent = _int(150, "Percent of damage taken (150 weak, 75, 50, 0 immune)")
-    r1_label = param.String(default="", label="Source (for the step list)")
-    r2_against = param.Selector(
-        objects=_choices(AGAINST_LABELS), default=NO_RESISTANCE, label="Against"
-    )
-    r2_tag = param.String(default="", label="Kind of weapon (as in the weapon's kinds)")
-    r2_percent = _int(50, "Percent of damage taken (150 weak, 75, 50, 0 immune)")
-    r2_label = param.String(default="", label="Source (for the step list)")
-    r3_against = param.Selector(
-        objects=_choices(AGAINST_LABELS), default=NO_RESISTANCE, label="Against"
-    )
-    r3_tag = param.String(default="", label="Kind of weapon (as in the weapon's kinds)")
-    r3_percent = _int(75, "Percent of damage taken (150 weak, 75, 50, 0 immune)")
-    r3_label = param.String(default="", label="Source (for the step list)")
+    r1_against = _pick(_choices(AGAINST_LABELS), NO_RESISTANCE, "Resistance 1: against")
+    r1_tag = _text(f"Resistance 1: {KIND}")
+    r1_percent = param.Integer(default=150, label=f"Resistance 1: {PERCENT}")
+    r1_label = _text("Resistance 1: source (for the step list)")
+    r2_against = _pick(_choices(AGAINST_LABELS), NO_RESISTANCE, "Resistance 2: against")
+    r2_tag = _text(f"Resistance 2: {KIND}")
+    r2_percent = param.Integer(default=50, label=f"Resistance 2: {PERCENT}")
+    r2_label = _text("Resistance 2: source (for the step list)")
+    r3_against = _pick(_choices(AGAINST_LABELS), NO_RESISTANCE, "Resistance 3: against")
+    r3_tag = _text(f"Resistance 3: {KIND}")
+    r3_percent = param.Integer(default=75, label=f"Resistance 3: {PERCENT}")
+    r3_label = _text("Resistance 3: source (for the step list)")
 
-    # --- energy shielding in play, in slot order within a level ------------------------------
-    s1_level = param.Selector(objects=_choices(LEVEL_LABELS), default=NO_SHIELD, label="Precision")
-    s1_points = _int(20, "Shielding points")
-    s1_techshield = param.Boolean(default=False, label="Techshield (doubly effective vs blast)")
-    s1_inside = param.Boolean(
-        default=False, label="Low precision: attack from inside its reach (cannot block)"
-    )
-    s2_level = param.Selector(objects=_choices(LEVEL_LABELS), default=NO_SHIELD, label="Precision")
-    s2_points = _int(20, "Shielding points")
-    s2_techshield = param.Boolean(default=False, label="Techshield (doubly effective vs blast)")
-    s2_inside = param.Boolean(
-        default=False, label="Low precision: attack from inside its reach (cannot block)"
-    )
-    s3_level = param.Selector(objects=_choices(LEVEL_LABELS), default=NO_SHIELD, label="Precision")
-    s3_points = _int(20, "Shielding points")
-    s3_techshield = param.Boolean(default=False, label="Techshield (doubly effective vs blast)")
-    s3_inside = param.Boolean(
-        default=False, label="Low precision: attack from inside its reach (cannot block)"
-    )
+    # --- energy shields, in slot order within a level --------------------------------------
+    s1_level = _pick(_choices(LEVEL_LABELS), NO_SHIELD, "Shield 1: precision")
+    s1_points = param.Integer(default=20, label="Shield 1: shielding points")
+    s1_techshield = _flag(f"Shield 1: {TECHSHIELD}")
+    s1_inside = _flag(f"Shield 1: {INSIDE}")
+    s2_level = _pick(_choices(LEVEL_LABELS), NO_SHIELD, "Shield 2: precision")
+    s2_points = param.Integer(default=20, label="Shield 2: shielding points")
+    s2_techshield = _flag(f"Shield 2: {TECHSHIELD}")
+    s2_inside = _flag(f"Shield 2: {INSIDE}")
+    s3_level = _pick(_choices(LEVEL_LABELS), NO_SHIELD, "Shield 3: precision")
+    s3_points = param.Integer(default=20, label="Shield 3: shielding points")
+    s3_techshield = _flag(f"Shield 3: {TECHSHIELD}")
+    s3_inside = _flag(f"Shield 3: {INSIDE}")
 
     # --- building the rules' objects -------------------------------------------------------
+    # Every slot is built, in play or not, and the slots not in play are then dropped: a bad
+    # value shows beside its box even while its slot is off (the rules' own checks, no copy
+    # of their bounds here).
 
     def weapon_slots(self) -> tuple[int, ...]:
         """The weapon slots in use."""
@@ -250,13 +205,16 @@ class LuraskoAttack(LuraskoCalculator):
     def weapon(self, n: int) -> lurasko.WeaponHit:
         """The weapon of slot ``n``."""
         p = f"w{n}_"
-        names = {
-            field: p + field
-            for field in ("normal_damage", "normal_drive", "energy_damage", "energy_type")
-        }
         tags = tuple(t.strip() for t in getattr(self, p + "tags").split(",") if t.strip())
         energy = getattr(self, p + "energy_damage")
-        with renamed_errors({**names, "tags": p + "tags"}):
+        fields = ("normal_damage", "normal_drive", "energy_damage", "energy_type", "precise")
+        with inputs_named(
+            {
+                **{field: p + field for field in fields},
+                "tags": p + "tags",
+                "stopped_by_kinetic_shield": p + "stopped",
+            }
+        ):
             return lurasko.WeaponHit(
                 normal_damage=getattr(self, p + "normal_damage"),
                 normal_drive=getattr(self, p + "normal_drive"),
@@ -275,16 +233,16 @@ class LuraskoAttack(LuraskoCalculator):
         for n in range(1, RESISTANCE_SLOTS + 1):
             p = f"r{n}_"
             against = getattr(self, p + "against")
-            if against == NO_RESISTANCE:
-                continue
             if against == WEAPON_KIND:
                 against = getattr(self, p + "tag").strip()
-            with renamed_errors({"against": p + "tag", "percent": p + "percent"}):
-                out.append(
-                    lurasko.Resistance(
-                        against, getattr(self, p + "percent"), getattr(self, p + "label").strip()
-                    )
+            with inputs_named(
+                {"against": p + "tag", "percent": p + "percent", "label": p + "label"}
+            ):
+                item = lurasko.Resistance(
+                    against, getattr(self, p + "percent"), getattr(self, p + "label").strip()
                 )
+            if getattr(self, p + "against") != NO_RESISTANCE:
+                out.append(item)
         return tuple(out)
 
     def shields(self) -> tuple[tuple[int, Shield], ...]:
@@ -293,28 +251,32 @@ class LuraskoAttack(LuraskoCalculator):
         for n in range(1, SHIELD_SLOTS + 1):
             p = f"s{n}_"
             level = getattr(self, p + "level")
-            if level == NO_SHIELD:
-                continue
-            with renamed_errors({"points": p + "points"}):
+            with inputs_named(
+                {
+                    "points": p + "points",
+                    "doubly_effective_vs_blast": p + "techshield",
+                    "attack_from_inside": p + "inside",
+                }
+            ):
                 item = Shield(
-                    level,
+                    Precision.LOW if level == NO_SHIELD else level,
                     getattr(self, p + "points"),
                     name=f"shield {n}",
                     doubly_effective_vs_blast=getattr(self, p + "techshield"),
                     attack_from_inside=getattr(self, p + "inside"),
                 )
-            out.append((n, item))
+            if level != NO_SHIELD:
+                out.append((n, item))
         return tuple(out)
 
     def target(self) -> lurasko.Target:
         """The character hit."""
-        armor_range = None
-        if self.armor:
-            low = check_int("armor_low", self.armor_low, 0)
-            armor_range = (low, check_int("armor_high", self.armor_high, low))
+        # The range's ends are two inputs: each is checked under its own name.
+        low = check_int("armor_low", self.armor_low, 0)
+        high = check_int("armor_high", self.armor_high, low)
         return lurasko.Target(
             self.injury_factor,
-            armor_range,
+            (low, high) if self.armor else None,
             metallic=self.metallic,
             resistances=self.resistances(),
             organic=self.organic,
@@ -322,9 +284,9 @@ class LuraskoAttack(LuraskoCalculator):
 
     def attack(self) -> lurasko.Attack:
         """The attack, with its weapons."""
-        slots = self.weapon_slots()
+        weapons = {n: self.weapon(n) for n in range(1, WEAPON_SLOTS + 1)}
         return lurasko.Attack(
-            tuple(self.weapon(n) for n in slots),
+            tuple(weapons[n] for n in self.weapon_slots()),
             form=self.form,
             origin=self.origin,
             critical=None if self.critical == NO_CRITICAL else self.critical,
@@ -357,51 +319,69 @@ def render_steps(resolution: Resolution) -> str:
         for name, value in step.numbers:
             old = before.get(name)
             changed = old is not None and old != value
-            was = f"<span class='lk-was'>{old}</span>" if changed else ""
+            was = f"<span class='rf-was'>{old}</span>" if changed else ""
             numbers.append(
-                f"<div class='lk-num{' lk-changed' if changed else ''}'>"
+                f"<div class='rf-numval{' rf-changed' if changed else ''}'>"
                 f"<dt>{html.escape(name)}</dt>"
                 f"<dd data-name='{html.escape(name)}' data-value='{value}'>{was}{value}</dd></div>"
             )
             before[name] = value
         badge = (
-            f"<span class='lk-badge'>weapon {step.hit + 1}</span>" if step.hit is not None else ""
+            f"<span class='rf-badge'>weapon {step.hit + 1}</span>" if step.hit is not None else ""
         )
         items.append(
-            f"<li class='lk-step' data-testid='step' data-label='{html.escape(step.label)}'>"
-            f"<div class='lk-step-head'><span class='lk-step-label'>{html.escape(step.label)}"
+            f"<li class='rf-step' data-testid='step' data-label='{html.escape(step.label)}'>"
+            f"<div class='rf-step-head'><span class='rf-step-label'>{html.escape(step.label)}"
             f"</span>{badge}</div>"
-            f"<div class='lk-step-why'>{html.escape(step.explanation)}</div>"
-            + (f"<dl class='lk-nums'>{''.join(numbers)}</dl>" if numbers else "")
+            f"<div class='rf-step-why'>{html.escape(step.explanation)}</div>"
+            + (f"<dl class='rf-nums'>{''.join(numbers)}</dl>" if numbers else "")
             + "</li>"
         )
-    return f"<ol class='lk-steps' data-testid='steps'>{''.join(items)}</ol>"
+    return f"<ol class='rf-steps' data-testid='steps'>{''.join(items)}</ol>"
 
 
-def _portions_table(result: AttackResult) -> str:
+def shields_table(result: AttackResult) -> str:
+    """The shielding points left in each shield in play (``shield-<slot>-left``), or ''."""
+    rows = "".join(
+        f"<tr><td>Shield {slot}</td><td>{html.escape(item.level.value)}</td>"
+        f"<td class='rf-num' data-testid='shield-{slot}-left'>{left}</td>"
+        f"<td class='rf-num'>{item.points}</td></tr>"
+        for (slot, item), left in zip(result.shields, result.resolution.shield_points, strict=True)
+    )
+    if not rows:
+        return "<p class='rf-none'>No energy shields in play.</p>"
+    return (
+        "<table class='rf-table'><thead><tr><th>Shield</th><th>Precision</th>"
+        "<th class='rf-num'>Points left</th><th class='rf-num'>Points before</th></tr></thead>"
+        f"<tbody>{rows}</tbody></table>"
+    )
+
+
+def portions_table(result: AttackResult) -> str:
+    """Damage and drive of each portion of each weapon (``portion-<slot>-<label>-damage``)."""
     rows = []
     for portion in result.resolution.portions:
         slot = result.weapons[portion.hit]
         testid = f"portion-{slot}-{portion.label}"
         rows.append(
             f"<tr><td>weapon {slot}</td><td>{html.escape(portion.label)}</td>"
-            f"<td class='lk-n' data-testid='{testid}-damage'>{portion.damage}</td>"
-            f"<td class='lk-n' data-testid='{testid}-drive'>{portion.drive}</td></tr>"
+            f"<td class='rf-num' data-testid='{testid}-damage'>{portion.damage}</td>"
+            f"<td class='rf-num' data-testid='{testid}-drive'>{portion.drive}</td></tr>"
         )
     return (
-        "<table class='lk-table'><thead><tr><th>Weapon</th><th>Portion</th>"
-        "<th class='lk-n'>Damage taken</th><th class='lk-n'>Drive</th></tr></thead>"
+        "<table class='rf-table'><thead><tr><th>Weapon</th><th>Portion</th>"
+        "<th class='rf-num'>Damage taken</th><th class='rf-num'>Drive</th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
     )
 
 
-def _effects(resolution: Resolution) -> str:
+def effects_html(resolution: Resolution) -> str:
+    """Degrees due to energy, the side effects (``data-kind``) and the resolver's notes."""
     parts = []
-    degrees = [(t, d) for t, d in resolution.energy_degrees]
-    if degrees:
-        text = ", ".join(f"{t.value} {d}" for t, d in degrees)
+    if resolution.energy_degrees:
+        text = ", ".join(f"{t.value} {d}" for t, d in resolution.energy_degrees)
         parts.append(
-            f"<p class='lk-note' data-testid='energy-degrees'>Degrees of injury due to energy "
+            f"<p class='rf-note' data-testid='energy-degrees'>Degrees of injury due to energy "
             f"damage (its damage // injury factor): {html.escape(text)}.</p>"
         )
     if resolution.side_effects:
@@ -410,12 +390,12 @@ def _effects(resolution: Resolution) -> str:
             f"{html.escape(e.description)}</li>"
             for e in resolution.side_effects
         )
-        parts.append(f"<ul class='lk-list' data-testid='side-effects'>{items}</ul>")
+        parts.append(f"<ul class='rf-list' data-testid='side-effects'>{items}</ul>")
     else:
-        parts.append("<p class='lk-none' data-testid='side-effects'>No energy side effects.</p>")
+        parts.append("<p class='rf-none' data-testid='side-effects'>No energy side effects.</p>")
     if resolution.notes:
-        items = "".join(f"<li>{html.escape(note)}</li>" for note in resolution.notes)
-        parts.append(f"<p class='lk-section'>Also note</p><ul class='lk-list'>{items}</ul>")
+        items = "".join(f"<li>{html.escape(text)}</li>" for text in resolution.notes)
+        parts.append(f"<p class='rf-section'>Also note</p><ul class='rf-list'>{items}</ul>")
     return "".join(parts)
 
 
@@ -431,84 +411,55 @@ INJURY_TYPE_NOTE: dict[InjuryTypeRule, str] = {
 }
 
 
-def result_figures(result: AttackResult) -> list[Figure]:
-    """The big numbers: damage, degrees, injury type, damage aura, shield points left."""
-    r = result.resolution
-    aura = "yes" if r.provokes_damage_aura else "no"
-    figures = [
-        Figure(str(r.total_damage), "damage taken", "total-damage"),
-        Figure(str(r.degrees), "degrees of injury", "degrees"),
-        Figure(INJURY_TYPE_TEXT[r.injury_type], "injury type", "injury-type",
-               INJURY_TYPE_NOTE[r.injury_type]),
-        Figure(aura, "a damage aura may strike back", "damage-aura"),
-    ]  # fmt: skip
-    for (slot, item), left in zip(result.shields, r.shield_points, strict=True):
-        figures.append(
-            Figure(
-                str(left),
-                f"shield {slot} ({item.level.value}) points left",
-                f"shield-{slot}-left",
-                f"of {item.points}",
-            )
-        )
-    return figures
+class LuraskoAttackView(PageView):
+    """The page: inputs in cards; the result figures, shields, portions, effects and steps."""
 
+    model_class = LuraskoAttack
+    rule_note = (
+        "Source: Legends of Lur-Asko, Combat (Damage, Drive & Armor Ranges; Damage Resistances "
+        "and Weaknesses; Critical Hits; Energy Damage; Combined Energy/Normal Damage; Energy "
+        "Shielding). Interpretations (rules/SOURCES.md): every percentage drops fractions; both "
+        "ends of an armor range are within it; resistances apply one after the other in slot "
+        "order; a shield point negates one damage (a techshield two of blast); within a "
+        "precision level, shields act in slot order; degrees of injury are damage // injury "
+        "factor."
+    )
 
-class LuraskoAttackView(pn.viewable.Viewer):
-    """The page: inputs in cards on the left; results, steps and side effects on the right."""
-
-    model = param.ClassSelector(class_=LuraskoAttack)
-
-    def __init__(self, **params: Any) -> None:
-        params.setdefault("model", LuraskoAttack())
-        super().__init__(**params)
-        m = self.model
-
+    def sections(self) -> list[Any]:
         def fields(*names: str) -> list[pn.Column]:
-            return [input_field(m, name) for name in names]
+            return [self.field(name) for name in names]
 
-        def card(title: str, *objects: Any, collapsed: bool = False) -> pn.Card:
-            return pn.Card(
-                *objects, title=title, collapsed=collapsed, sizing_mode="stretch_width",
-                margin=(5, 5),
-            )  # fmt: skip
+        def select(name: str) -> pn.Column:
+            return self.field(name, widget="select")
 
-        self._attack_card = card(
-            "The attack",
-            select_field(m, "form"),
-            select_field(m, "origin"),
-            select_field(m, "critical"),
-            *fields("drive_bonus"),
-        )
         self._weapon_cards = []
         for n in range(1, WEAPON_SLOTS + 1):
             p = f"w{n}_"
-            parts = fields(
-                *((p + "on",) if n > 1 else ()),
-                p + "normal_damage",
-                p + "normal_drive",
-                p + "energy_damage",
+            self._weapon_cards.append(
+                group(
+                    f"Weapon {n}",
+                    *fields(
+                        *((p + "on",) if n > 1 else ()),
+                        p + "normal_damage",
+                        p + "normal_drive",
+                        p + "energy_damage",
+                    ),
+                    select(p + "energy_type"),
+                    *fields(p + "precise", p + "stopped", p + "tags"),
+                    collapsed=n > 1,
+                )
             )
-            parts += [select_field(m, p + "energy_type")]
-            parts += fields(p + "precise", p + "stopped", p + "tags")
-            self._weapon_cards.append(card(f"Weapon {n}", *parts, collapsed=n > 1))
-        self._target_card = card(
-            "The target",
-            *fields("injury_factor", "armor", "armor_low", "armor_high", "metallic", "organic"),
-        )
         resistance_parts: list[Any] = [
             note("Applied in this order, each dropping fractions, after armor and shielding.")
         ]
         for n in range(1, RESISTANCE_SLOTS + 1):
             p = f"r{n}_"
             resistance_parts += [
-                pn.pane.Markdown(f"**Resistance or weakness {n}**", margin=(8, 10, 0, 10)),
-                select_field(m, p + "against"),
+                heading(f"Resistance or weakness {n}"),
+                select(p + "against"),
                 *fields(p + "tag", p + "percent", p + "label"),
             ]
-        self._resistance_card = card(
-            "Resistances and weaknesses", *resistance_parts, collapsed=True
-        )
+        self._resistance_card = group("Resistances and weaknesses", *resistance_parts)
         shield_parts: list[Any] = [
             note(
                 "Low, then medium precision act before the defense roll and lower the drive; "
@@ -518,29 +469,45 @@ class LuraskoAttackView(pn.viewable.Viewer):
         for n in range(1, SHIELD_SLOTS + 1):
             p = f"s{n}_"
             shield_parts += [
-                pn.pane.Markdown(f"**Shield {n}**", margin=(8, 10, 0, 10)),
+                heading(f"Shield {n}"),
                 *fields(p + "level", p + "points", p + "techshield", p + "inside"),
             ]
-        self._shield_card = card("Energy shields", *shield_parts, collapsed=True)
-
-        inputs = pn.Column(
-            self._attack_card,
+        self._shield_card = group("Energy shields", *shield_parts)
+        m = self.model
+        m.param.watch(
+            self._retitle,
+            [
+                *(f"w{n}_on" for n in range(2, WEAPON_SLOTS + 1)),
+                *(f"r{n}_against" for n in range(1, RESISTANCE_SLOTS + 1)),
+                *(f"s{n}_level" for n in range(1, SHIELD_SLOTS + 1)),
+            ],
+        )
+        self._retitle()
+        return [
+            group(
+                "The attack",
+                *(select(name) for name in ("form", "origin", "critical")),
+                self.field("drive_bonus"),
+                collapsed=False,
+            ),
             *self._weapon_cards,
-            self._target_card,
+            group(
+                "The target",
+                *fields("injury_factor", "armor", "armor_low", "armor_high", "metallic", "organic"),
+                collapsed=False,
+            ),
             self._resistance_card,
             self._shield_card,
-            general_error(m),
-            max_width=400,
-            sizing_mode="stretch_width",
-            styles={"flex": "1 1 300px"},
-        )
+        ]
 
-        self._summary = result_pane()
-        self._portions = pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[LIST_CSS])
-        self._steps = pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[LIST_CSS])
-        self._effects = pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[LIST_CSS])
-        outputs = pn.Column(
-            self._summary,
+    def details(self) -> list[Any]:
+        self._shields = html_pane()
+        self._portions = html_pane()
+        self._effects = html_pane()
+        self._steps = html_pane()
+        return [
+            heading("Shield points left", margin=(0, 10)),
+            self._shields,
             heading("Damage taken from each portion"),
             self._portions,
             heading("Energy damage effects"),
@@ -551,17 +518,7 @@ class LuraskoAttackView(pn.viewable.Viewer):
                 "struck through."
             ),
             self._steps,
-            sizing_mode="stretch_width",
-            styles={"flex": "1 1 420px"},
-        )
-        self._layout = page_row(inputs, outputs)
-        m.param.watch(self._render, ["result"])
-        m.param.watch(self._retitle, list(m.inputs))
-        self._render()
-        self._retitle()
-
-    def __panel__(self) -> pn.viewable.Viewable:
-        return self._layout
+        ]
 
     def _retitle(self, *_events: object) -> None:
         """Card titles say what is inside when collapsed."""
@@ -576,11 +533,25 @@ class LuraskoAttackView(pn.viewable.Viewer):
         self._resistance_card.title = f"Resistances and weaknesses ({resistances} in play)"
         self._shield_card.title = f"Energy shields ({shields} in play)"
 
-    def _render(self, *_events: object) -> None:
-        result: AttackResult | None = self.model.result
-        if result is None:
-            return
-        self._summary.object = figures_html(result_figures(result))
-        self._portions.object = _portions_table(result)
-        self._effects.object = _effects(result.resolution)
+    def figures(self, result: AttackResult) -> list[Figure]:
+        r = result.resolution
+        aura = "yes" if r.provokes_damage_aura else "no"
+        return [
+            Figure(str(r.total_damage), "damage taken", "total-damage"),
+            Figure(str(r.degrees), "degrees of injury", "degrees"),
+            Figure(INJURY_TYPE_TEXT[r.injury_type], "injury type", "injury-type"),
+            Figure(aura, "a damage aura may strike back", "damage-aura"),
+        ]
+
+    def note(self, result: AttackResult) -> str:
+        injury_type = result.resolution.injury_type
+        return (
+            f"Injury type {INJURY_TYPE_TEXT[injury_type]}: {INJURY_TYPE_NOTE[injury_type]}. "
+            + self.rule_note
+        )
+
+    def render(self, result: AttackResult) -> None:
+        self._shields.object = shields_table(result)
+        self._portions.object = portions_table(result)
+        self._effects.object = effects_html(result.resolution)
         self._steps.object = render_steps(result.resolution)

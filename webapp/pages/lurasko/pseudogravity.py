@@ -8,13 +8,13 @@ View: :class:`LuraskoPseudogravityView`.
 
 from __future__ import annotations
 
+import html
 import math
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any
 
-import panel as pn
 import param
 
 from rules import lurasko
@@ -23,24 +23,9 @@ from rules.lurasko import (
     OTHER_SILENCING_SHARE,
     SilencingPlace,
 )
-from rules.validation import InvalidInput
-from webapp.components import (
-    Figure,
-    figures_html,
-    general_error,
-    input_field,
-    page_row,
-    result_pane,
-)
-from webapp.pages.lurasko.common import (
-    LIST_CSS,
-    LuraskoCalculator,
-    exact_text,
-    heading,
-    note,
-    renamed_errors,
-    select_field,
-)
+from webapp.components import Figure, choices, heading, html_pane, note
+from webapp.formatting import exact_text
+from webapp.pages.base import Calculator, PageView, input_error, inputs_named
 
 __all__ = [
     "SILENCING_SLOTS",
@@ -58,26 +43,32 @@ PLACE_LABELS: dict[SilencingPlace, str] = {
     SilencingPlace.USER: "Where the user stands",
 }
 
+_NUMBER = re.compile(r"[0-9./+\-\s]{1,60}")
+"""What the fraction box takes: digits, a point, a slash, a sign (no exponent, which could
+make a number too large to compute, and at most 60 characters)."""
+
 
 def parse_fraction(name: str, text: str) -> Fraction:
-    """``text`` ("1/10", "0.25", "2") as an exact Fraction; InvalidInput naming ``name``.
+    """``text`` ("1/10", "0.25", "2") as an exact Fraction > 0; an error about input ``name``.
 
     >>> parse_fraction("weight_fraction", " 1/10 ")
     Fraction(1, 10)
     >>> parse_fraction("weight_fraction", "1/0")
     Traceback (most recent call last):
     ...
-    rules.validation.InvalidInput: weight_fraction must be a number such as 1/10 or 0.25, \
+    rules.validation.InvalidInput: weight_fraction must be a number > 0 such as 1/10 or 0.25, \
 got '1/0'
     """
+    allowed = "a number > 0 such as 1/10 or 0.25"
+    if not isinstance(text, str) or not _NUMBER.fullmatch(text):
+        raise input_error(name, allowed, text)
     try:
-        return Fraction(text.strip())
-    except (ValueError, ZeroDivisionError, AttributeError):
-        raise InvalidInput(f"{name} must be a number such as 1/10 or 0.25, got {text!r}") from None
-
-
-def _int(default: int, label: str, doc: str = "") -> param.Integer:
-    return param.Integer(default=default, allow_None=True, label=label, doc=doc)
+        value = Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise input_error(name, allowed, text) from None
+    if value <= 0:
+        raise input_error(name, allowed, text)
+    return value
 
 
 @dataclass(frozen=True)
@@ -109,50 +100,36 @@ class PseudogravityResult:
     """Whether the points expended can affect the target."""
 
 
-class LuraskoPseudogravity(LuraskoCalculator):
-    """Pseudogravity against a target (source: ``002_64b8e17f45694c25.txt``, "Pseudogravity")."""
-
-    inputs: ClassVar[tuple[str, ...]] = (
-        "pounds",
-        "inventory",
-        "flying_spd",
-        "weight_fraction",
-        "points",
-        *(f"silencing{n}{part}" for n in range(1, SILENCING_SLOTS + 1) for part in ("", "_place")),
-        "user_at_effect",
-        "gravnet_airship",
+def _place(n: int) -> param.Selector:
+    return param.Selector(
+        objects=choices(SilencingPlace, PLACE_LABELS),
+        default=SilencingPlace.EFFECT.value,
+        label=f"Silencing area {n} is",
     )
 
-    pounds = _int(150, "Pound weight of the target")
-    inventory = _int(30, "Inventory (pounds), if the target is a character")
-    flying_spd = _int(
-        0, "Flying SPD the target resists with (unwilling; 0 if none)",
-        f"+{FLYING_WEIGHT_PERCENT_PER_SPD}% weight per flying SPD.",
-    )  # fmt: skip
+
+class LuraskoPseudogravity(Calculator):
+    """Pseudogravity against a target (source: ``002_64b8e17f45694c25.txt``, "Pseudogravity")."""
+
+    pounds = param.Integer(default=150, label="Pound weight of the target")
+    inventory = param.Integer(default=30, label="Inventory (pounds), if the target is a character")
+    flying_spd = param.Integer(
+        default=0,
+        label="Flying SPD the target resists with (unwilling; 0 if none)",
+        doc=f"+{FLYING_WEIGHT_PERCENT_PER_SPD}% weight per flying SPD.",
+    )
     weight_fraction = param.String(
         default="1/10",
         label="Points per pound of weight (from the Ability or device)",
         doc="The fraction of pound weight the points are compared with, e.g. 1/10.",
     )
-    points = _int(20, "Pseudogravity points expended")
-    silencing1 = _int(0, "Silencing area 1 (0 = none)")
-    silencing1_place = param.Selector(
-        objects={label: place.value for place, label in PLACE_LABELS.items()},
-        default=SilencingPlace.EFFECT.value,
-        label="Area 1 is",
-    )
-    silencing2 = _int(0, "Silencing area 2 (0 = none)")
-    silencing2_place = param.Selector(
-        objects={label: place.value for place, label in PLACE_LABELS.items()},
-        default=SilencingPlace.EFFECT.value,
-        label="Area 2 is",
-    )
-    silencing3 = _int(0, "Silencing area 3 (0 = none)")
-    silencing3_place = param.Selector(
-        objects={label: place.value for place, label in PLACE_LABELS.items()},
-        default=SilencingPlace.EFFECT.value,
-        label="Area 3 is",
-    )
+    points = param.Integer(default=20, label="Pseudogravity points expended")
+    silencing1 = param.Integer(default=0, label="Silencing area 1 (0 = none)")
+    silencing1_place = _place(1)
+    silencing2 = param.Integer(default=0, label="Silencing area 2 (0 = none)")
+    silencing2_place = _place(2)
+    silencing3 = param.Integer(default=0, label="Silencing area 3 (0 = none)")
+    silencing3_place = _place(3)
     user_at_effect = param.Boolean(
         default=False, label="The user stands where the effect is created"
     )
@@ -167,6 +144,9 @@ class LuraskoPseudogravity(LuraskoCalculator):
             amount = getattr(self, f"silencing{n}")
             if amount == 0:
                 continue
+            with inputs_named(f"silencing{n}"):
+                # An area's own amount must be a silencing (>= 1) whether it counts or not.
+                lurasko.combined_silencing([amount])
             counts = lurasko.silencing_applies(
                 getattr(self, f"silencing{n}_place"),
                 user_at_effect=self.user_at_effect,
@@ -178,24 +158,13 @@ class LuraskoPseudogravity(LuraskoCalculator):
     def compute(self) -> PseudogravityResult:
         fraction = parse_fraction("weight_fraction", self.weight_fraction)
         levels = self.silencing_levels()
-        for n, amount, _ in levels:
-            with renamed_errors({"levels[0]": f"silencing{n}"}):
-                lurasko.combined_silencing([amount])
         silencing = lurasko.combined_silencing([amount for _, amount, counts in levels if counts])
         common: dict[str, Any] = {
             "flying_spd": self.flying_spd,
             "inventory": self.inventory,
             "silencing": silencing,
         }
-        try:
-            needed = lurasko.points_needed(self.pounds, fraction, **common)
-        except InvalidInput as error:
-            # Show the fraction as typed, not as the Fraction the rules were given.
-            message = str(error)
-            if message.startswith("weight_fraction"):
-                message = re.sub(r"got .*$", f"got {self.weight_fraction!r}", message)
-            raise InvalidInput(message) from error
-        least = math.ceil(needed)
+        needed = lurasko.points_needed(self.pounds, fraction, **common)
         return PseudogravityResult(
             pounds=self.pounds,
             inventory=self.inventory,
@@ -207,18 +176,20 @@ class LuraskoPseudogravity(LuraskoCalculator):
             levels=levels,
             silencing=silencing,
             needed=needed,
-            least_points=least,
+            least_points=math.ceil(needed),
             effective=lurasko.effective_points(self.points, silencing),
             enough=lurasko.can_affect(self.points, self.pounds, fraction, **common),
         )
 
 
-def _explain(r: PseudogravityResult) -> str:
-    """How the numbers follow from each other, in words (all numbers from the result)."""
+def explain(r: PseudogravityResult) -> str:
+    """How the numbers follow from each other, as a list (every number from the result).
+
+    The effective weight carries ``data-testid='effective-weight'``."""
     weight = (
         f"({r.pounds} + {r.inventory} inventory) lb"
         + (f" x {100 + r.flying_percent}% for {r.flying_spd} flying SPD" if r.flying_spd else "")
-        + f" = {exact_text(r.weight)} lb"
+        + " = "
     )
     counted = [amount for _, amount, counts in r.levels if counts]
     ignored = [f"area {n} ({amount})" for n, amount, counts in r.levels if not counts]
@@ -234,92 +205,81 @@ def _explain(r: PseudogravityResult) -> str:
         )
     if ignored:
         silencing += f"; ignored: {', '.join(ignored)}"
-    return (
-        f"<p class='lk-note'>Effective weight: {weight}.</p>"
-        f"<p class='lk-note'>{silencing.capitalize()}.</p>"
-        f"<p class='lk-note'>Points needed: {exact_text(r.weight)} lb x "
-        f"{exact_text(r.fraction)} x "
-        f"{exact_text(r.silencing)} silencing = {exact_text(r.needed)}"
+    needed = (
+        f"{exact_text(r.weight)} lb x {exact_text(r.fraction)} x {exact_text(r.silencing)} "
+        f"silencing = {exact_text(r.needed)}"
         + (f", so at least {r.least_points} whole points" if r.least_points != r.needed else "")
-        + ".</p>"
-        f"<p class='lk-note'>{r.points} points / {exact_text(r.silencing)} silencing = "
-        f"{exact_text(r.effective)} effective points.</p>"
+    )
+    effective = (
+        f"{r.points} points / {exact_text(r.silencing)} silencing = "
+        f"{exact_text(r.effective)} effective points"
+    )
+    return (
+        "<ul class='rf-list'>"
+        f"<li><b>Effective weight</b>: {html.escape(weight)}"
+        f"<span data-testid='effective-weight'>{exact_text(r.weight)}</span> lb.</li>"
+        f"<li><b>Silencing</b>: {html.escape(silencing)}.</li>"
+        f"<li><b>Points needed</b>: {html.escape(needed)}.</li>"
+        f"<li><b>Points expended</b>: {html.escape(effective)}.</li>"
+        "</ul>"
     )
 
 
-class LuraskoPseudogravityView(pn.viewable.Viewer):
+class LuraskoPseudogravityView(PageView):
     """The page: the target, the Ability's fraction and silencing; points needed and spent."""
 
-    model = param.ClassSelector(class_=LuraskoPseudogravity)
+    model_class = LuraskoPseudogravity
+    rule_note = (
+        "Source: Legends of Lur-Asko, Combat: Pseudogravity. Interpretations (rules/SOURCES.md): "
+        "the fraction of pound weight is set by each Ability or device (an input here); "
+        '"compared to" means the effective points must be at least that much; a silencing '
+        "is 1 or more. Points are decided before acting: they cannot be raised after an "
+        "unforeseen silencing or flight."
+    )
 
-    def __init__(self, **params: Any) -> None:
-        params.setdefault("model", LuraskoPseudogravity())
-        super().__init__(**params)
-        m = self.model
-        silencing_parts: list[Any] = []
-        for n in range(1, SILENCING_SLOTS + 1):
-            silencing_parts += [
-                input_field(m, f"silencing{n}"),
-                select_field(m, f"silencing{n}_place"),
-            ]
-        inputs = pn.Column(
+    def sections(self) -> list[Any]:
+        return [
             heading("The target", margin=(0, 10)),
-            *(input_field(m, name) for name in ("pounds", "inventory", "flying_spd")),
+            *(self.field(name) for name in ("pounds", "inventory", "flying_spd")),
             heading("The Ability or device"),
-            input_field(m, "weight_fraction"),
+            self.field("weight_fraction"),
             note(
                 "The rules give no number here: each Ability or device says what fraction of "
                 "the target's pound weight its points are compared with (e.g. 1/10: one point "
                 "per 10 lb). Type yours.",
-                css_classes=["lk-source-gap"],
+                css_classes=["rf-source-gap"],
             ),
-            input_field(m, "points"),
+            self.field("points"),
             heading("Ætherial silencing"),
             note(
                 f"Overlapping areas: the greatest, plus {OTHER_SILENCING_SHARE} of all the "
                 "others. Silencing counts where the effect is created (a moved object: where "
                 "it begins), not where the user stands unless the effect is there."
             ),
-            *silencing_parts,
-            *(input_field(m, name) for name in ("user_at_effect", "gravnet_airship")),
-            general_error(m),
-            max_width=380,
-            sizing_mode="stretch_width",
-            styles={"flex": "1 1 300px"},
-        )
-        self._summary = result_pane()
-        self._explanation = pn.pane.HTML(sizing_mode="stretch_width", stylesheets=[LIST_CSS])
-        outputs = pn.Column(
-            self._summary,
-            heading("How"),
-            self._explanation,
-            sizing_mode="stretch_width",
-            styles={"flex": "1 1 420px"},
-        )
-        self._layout = page_row(inputs, outputs)
-        m.param.watch(self._render, ["result"])
-        self._render()
+            *(
+                self.field(name, **({"widget": "select"} if name.endswith("_place") else {}))
+                for n in range(1, SILENCING_SLOTS + 1)
+                for name in (f"silencing{n}", f"silencing{n}_place")
+            ),
+            *(self.field(name) for name in ("user_at_effect", "gravnet_airship")),
+        ]
 
-    def __panel__(self) -> pn.viewable.Viewable:
-        return self._layout
+    def details(self) -> list[Any]:
+        self._explanation = html_pane()
+        return [heading("How", margin=(0, 10)), self._explanation]
 
-    def _render(self, *_events: object) -> None:
-        r: PseudogravityResult | None = self.model.result
-        if r is None:
-            return
+    def figures(self, result: PseudogravityResult) -> list[Figure]:
+        r = result
         needed = exact_text(r.needed)
-        self._summary.object = figures_html(
-            [
-                Figure(str(r.least_points), "points needed (whole points)", "points-needed",
-                       f"exactly {needed}" if needed != str(r.least_points) else ""),
-                Figure(exact_text(r.weight), "effective pound weight", "effective-weight"),
-                Figure(exact_text(r.silencing), "silencing that counts", "silencing"),
-                Figure(exact_text(r.effective), f"effective points of {r.points} expended",
-                       "effective-points"),
-                Figure("yes" if r.enough else "no", f"{r.points} points can affect it",
-                       "can-affect"),
-            ],
-            note="Points are decided before acting: they cannot be raised after an unforeseen "
-            "silencing or flight.",
-        )  # fmt: skip
-        self._explanation.object = _explain(r)
+        return [
+            Figure(str(r.least_points), "points needed (whole points)", "points-needed",
+                   f"exactly {needed}" if needed != str(r.least_points) else ""),
+            Figure("yes" if r.enough else "no", f"{r.points} points can affect it",
+                   "can-affect"),
+            Figure(exact_text(r.effective), f"effective points of {r.points} expended",
+                   "effective-points"),
+            Figure(exact_text(r.silencing), "silencing that counts", "silencing"),
+        ]  # fmt: skip
+
+    def render(self, result: PseudogravityResult) -> None:
+        self._explanation.object = explain(result)
