@@ -135,6 +135,7 @@ def test_heatmap_current_shot_and_figures() -> None:
     assert view._here.data == {"squares": [11], "net": [32]}
     m.attack = 10_000  # off the chart: marked at its top edge
     assert view._here.data["net"] == [m.result.nets[-1] + 2.5]
+    assert "net attack +9959 is off the chart" in view._note.object
 
 
 @pytest.mark.parametrize("mount", MOUNTS)

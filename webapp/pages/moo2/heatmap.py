@@ -221,6 +221,16 @@ class Moo2HeatmapView(PageView):
                    "range-penalty"),
         ]  # fmt: skip
 
+    def note(self, result: HeatmapResult) -> str:
+        rows = (
+            f"One row every {ROW_STEP} points of net attack, from {result.nets[0]:+d} (only a "
+            f"roll above {moo2.LUCKY_ROLL} hits) to {result.nets[-1]:+d} (every roll hits); "
+            "hover a cell for its exact chance."
+        )
+        if not result.nets[0] <= result.net <= result.nets[-1]:
+            rows += f" The shot's net attack {result.net:+d} is off the chart: marked at its edge."
+        return f"{rows} {self.rule_note}"
+
     def render(self, result: HeatmapResult) -> None:
         colours = THEMES[self.theme]
         last = len(result.cells[0]) - 1

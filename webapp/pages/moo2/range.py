@@ -278,8 +278,11 @@ class Moo2RangeView(PageView):
         self._hit_fig = _line_chart("Chance to hit by distance", "chance to hit")
         self._hit_fig.yaxis.formatter = NumeralTickFormatter(format="0%")
         self._hit_fig.y_range = Range1d(0, 1.05)
+        self._hit_fig.x_range = Range1d(-0.5, 24.5)
         self._damage_fig = _line_chart("Mean damage per shot by distance", "mean damage")
         self._damage_fig.y_range.start = 0
+        # The two curve charts share one x range: the squares of the mount.
+        self._damage_fig.x_range = self._hit_fig.x_range
         self._curves = ColumnDataSource(
             {"squares": [], "classic": [], "simplified": [], "classic_text": [],
              "simplified_text": [], "classic_mean": [], "simplified_mean": [],
@@ -428,6 +431,7 @@ class Moo2RangeView(PageView):
             "classic_mean_text": [exact_text(r.mean_damage) for r in classic],
             "simplified_mean_text": [exact_text(r.mean_damage) for r in simplified],
         }
+        self._hit_fig.x_range.update(start=-0.5, end=len(classic) - 0.5)
         for (_kind, formula), line in self._curve_lines.items():
             line.glyph.line_color = colours[FORMULA_COLOURS[formula]]
         for cap in self._caps:
