@@ -382,20 +382,3 @@ class BarChart:
         self.source.data = data
         if title is not None:
             self.figure.title.text = title
-
-
-# --- Transitional: removed once every page is on PageView ------------------------------------
-
-
-def result_pane() -> pn.pane.HTML:
-    """Transitional (pages not yet on :class:`~webapp.pages.base.PageView`)."""
-    return html_pane()
-
-
-def page_row(*columns: Any) -> pn.Row:
-    """Transitional (pages not yet on :class:`~webapp.pages.base.PageView`)."""
-    return pn.Row(
-        *columns,
-        sizing_mode="stretch_width",
-        styles={"flex-wrap": "wrap", "gap": "0.5rem", "min-width": "0"},
-    )

@@ -42,14 +42,16 @@ def test_deep_link_opens_the_page_with_its_inputs() -> None:
 @pytest.mark.parametrize(
     ("search", "named"),
     [
-        ("?page=moo2-shot&squares=abc", "squares: expected a whole number, got 'abc'"),
-        ("?page=moo2-shot&mount=huge", "mount: expected one of"),
-        ("?page=moo2-shot&planet=maybe", "planet: expected true or false"),
-        ("?page=moo2-shot&squares=99", "squares must be"),
-        ("?page=moo2-shot&min_damage=9&max_damage=3", "max_damage"),
+        ("?page=moo2-shot&squares=abc",
+         "Distance (squares) (squares): expected a whole number, got 'abc'"),
+        ("?page=moo2-shot&mount=huge", "Mount (mount): expected one of"),
+        ("?page=moo2-shot&planet=maybe", "(planet): expected true or false"),
+        ("?page=moo2-shot&squares=99", "Distance (squares) must be an integer in 0..24"),
+        ("?page=moo2-shot&min_damage=9&max_damage=3",
+         "Weapon max damage must be an integer >= Weapon min damage (9), got 3"),
         ("?page=nowhere", "there is no page 'nowhere'"),
     ],
-)
+)  # fmt: skip
 def test_malformed_deep_link_falls_back_to_defaults_with_a_notice(search: str, named: str) -> None:
     app = App()
     app.apply_search(search)

@@ -38,6 +38,9 @@ PAGES: tuple[Page, ...] = (
          "Range band, difficulty and every modifier of personal combat: the exact chance to "
          "hit, the Effect and the damage after armor, and a roll with its log.",
          "webapp.pages.cepheus.attack:CepheusAttackView"),
+    Page("cepheus-check", CEPHEUS, "Skill check",
+         "The chance of a 2D6 check with its DMs against 8+, and the odds of every Effect.",
+         "webapp.pages.cepheus.check:CepheusCheckView"),
     Page("cepheus-range-bands", CEPHEUS, "Range bands",
          "The range band of a distance in squares or metres, and the attack difficulty of "
          "every weapon type at every band.",

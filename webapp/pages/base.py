@@ -31,7 +31,8 @@ from typing import Any, ClassVar
 import panel as pn
 import param
 
-from rules.validation import InvalidInput
+from rules.validation import InvalidInput, describe
+from webapp.formatting import exact_text
 
 __all__ = [
     "Calculator",
@@ -87,9 +88,7 @@ def parse_value(parameter: param.Parameter, text: str) -> Any:
 
 def input_error(name: str, allowed: str, value: object) -> InvalidInput:
     """The error a page raises about its own input ``name`` (as the rules raise theirs)."""
-    error = InvalidInput(f"{name} must be {allowed}, got {value!r}")
-    error.parameter, error.allowed, error.value = name, allowed, value  # type: ignore[attr-defined]
-    return error
+    return InvalidInput(name, allowed, value)
 
 
 def exact_decimal(name: str, value: object) -> Fraction:
@@ -144,11 +143,14 @@ def inputs_named(names: Mapping[str, str] | str) -> Iterator[None]:
         parameter = getattr(error, "parameter", None)
         if isinstance(names, str):
             error.parameter = names  # type: ignore[attr-defined]
-        elif parameter is not None:
-            # "levels[0]" is about the parameter "levels".
-            key = parameter if parameter in names else re.split(r"[\[.]", parameter, maxsplit=1)[0]
-            if key in names:
-                error.parameter = names[key]  # type: ignore[attr-defined]
+            error.where = ""  # type: ignore[attr-defined]
+        elif isinstance(parameter, str):
+            where = getattr(error, "where", "")
+            for key in (parameter + where, parameter):
+                if key in names:
+                    error.parameter = names[key]  # type: ignore[attr-defined]
+                    error.where = ""  # type: ignore[attr-defined]
+                    break
         raise
 
 
@@ -204,23 +206,51 @@ class Calculator(param.Parameterized):
         raise NotImplementedError
 
     def input_of(self, error: BaseException) -> str:
-        """The input an error is about, or ``''`` when it is about none in particular."""
+        """The input an error is about, or ``''`` when it is about none in particular.
+
+        The error's ``parameter`` (with its ``where``, as in ``allocation['endurance']``,
+        looked up first) is an input's name, or a key of :attr:`error_inputs`."""
         parameter = getattr(error, "parameter", None)
         if not isinstance(parameter, str):
-            # Transitional, until every rule's error carries its parameter.
-            found = re.match(r"[A-Za-z_][\w\[\].]*", str(error))
-            parameter = found.group(0) if found else ""
-        name = self.error_inputs.get(parameter, parameter)
-        return name if name in self.inputs else ""
+            return ""
+        where = getattr(error, "where", "")
+        for key in (parameter + where, parameter):
+            name = self.error_inputs.get(key, key)
+            if name in self.inputs:
+                return name
+        return ""
 
     def describe(self, error: BaseException, name: str) -> str:
-        """The message shown for ``error``: about input ``name``, in the words of its label."""
+        """The message shown for ``error``: about input ``name``, in the words of its label.
+
+        An emptied box reads "got nothing"; an exact number reads as the visitor typed it
+        (``-2``, ``12.5``, ``10/3``), not as ``Fraction(-2, 1)``."""
         allowed = getattr(error, "allowed", None)
-        if name and isinstance(allowed, str):
-            value = getattr(error, "value", None)
-            shown = "nothing" if value is None else repr(value)
-            return f"{self.label_of(name)} must be {allowed}, got {shown}"
-        return str(error)
+        if not (name and isinstance(allowed, str) and allowed):
+            return str(error)
+        allowed = self._in_words(allowed)
+        value = getattr(error, "value", None)
+        if value is None:
+            shown = "nothing"
+        elif isinstance(value, Fraction):
+            shown = exact_text(value)
+        else:
+            shown = describe(value)
+        return f"{self.label_of(name)} must be {allowed}, got {shown}"
+
+    def _in_words(self, text: str) -> str:
+        """``text`` with the names of this page's inputs (``min_damage``) as their labels.
+
+        Only names that cannot be ordinary words are replaced: those with an underscore or a
+        digit (inputs, and the rule parameters of :attr:`error_inputs`)."""
+        named = {name: name for name in self.inputs} | dict(self.error_inputs)
+        labels = {
+            key: self.label_of(name) for key, name in named.items() if re.search(r"[_\d]", key)
+        }
+        if not labels:
+            return text
+        pattern = r"\b(" + "|".join(map(re.escape, sorted(labels, key=len, reverse=True))) + r")\b"
+        return re.sub(pattern, lambda match: labels[match.group(1)], text)
 
     def _refresh(self, *_events: object) -> None:
         try:
