@@ -113,7 +113,7 @@ def damage_distribution(
     Counted with integers: the ways of each dice total (:func:`rules.dice.dice_sum_counts`)
     times each Effect's probability over one common denominator, then one Fraction per damage
     value. ``dice`` is at most 300 (:data:`rules.dice.MAX_DICE`) and ``effect`` has at most 100
-    outcomes (:data:`MAX_EFFECTS`), so the slowest accepted call takes about 0.2 s.
+    outcomes (:data:`MAX_EFFECTS`), so the slowest accepted call takes about 0.1 s.
 
     Raises:
         ValueError: ``effect`` is not a :class:`~rules.dice.Distribution` of at most 100
