@@ -34,6 +34,10 @@ PAGES: tuple[Page, ...] = (
          "Loadouts A and B (weapon, mount, mods, beam attack) against one target: mean damage "
          "per shot by distance on one chart, where one overtakes the other, and both tables.",
          "webapp.pages.moo2.compare:Moo2CompareView"),
+    Page("moo2-defensive-fire", MOO2, "Defensive Fire",
+         "A combat grid coloured by the chance of Defensive Fire on each square, an enemy path "
+         "to draw or type, and the chance that DF triggers along it; classic table typed in.",
+         "webapp.pages.moo2.defensive_fire:Moo2DefensiveFireView"),
     Page("cepheus-attack", CEPHEUS, "Attack",
          "Range band, difficulty and every modifier of personal combat: the exact chance to "
          "hit, the Effect and the damage after armor, and a roll with its log.",
