@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from rules import moo2
-from webapp.pages.moo2.shot import Moo2Shot, Moo2ShotView
+from webapp.pages.moo2.shot import LOG_LENGTH, Moo2Shot, Moo2ShotView, roll_shot
 
 
 def test_defaults_match_the_rules() -> None:
@@ -36,7 +38,7 @@ def test_bad_input_keeps_the_last_good_result_and_names_the_input() -> None:
     m.squares = 25
     assert m.result is good
     assert m.error_input == "squares"
-    assert "squares must be" in m.error and "got 25" in m.error
+    assert m.error.startswith(f"{m.label_of('squares')} must be") and "got 25" in m.error
     m.squares = 24
     assert m.error == "" and m.result is not good
 
@@ -46,7 +48,7 @@ def test_an_emptied_number_box_is_an_error_beside_it_not_a_crash() -> None:
     good = m.result
     m.squares = None
     assert m.result is good
-    assert m.error_input == "squares" and "got None" in m.error
+    assert m.error_input == "squares" and m.error.endswith("got nothing")
     assert "squares" not in m.query()
 
 
@@ -84,3 +86,71 @@ def test_any_input_gives_a_result_or_an_error_never_a_crash(
         assert m.result.hit_probability == expected
     else:
         assert m.error_input == "squares"
+
+
+# --- Roll it ------------------------------------------------------------------------------
+
+
+def test_roll_resolves_the_shot_with_the_rules_and_moves_the_seed_on() -> None:
+    view = Moo2ShotView()
+    m = view.model
+    m.param.update(attack=10, defense=0, squares=11, min_damage=50, max_damage=100, seed=7)
+    view._roll()
+    roll = random.Random(7).randint(1, moo2.D100)
+    last = view._rolls[0]
+    assert (last.seed, last.roll) == (7, roll)
+    assert last.hit_rule == moo2.hit_rule(10, 0, 11, roll)
+    assert last.damage == moo2.shot_damage(50, 100, 10, 0, 11, roll)
+    assert last.threshold == moo2.hit_threshold(11)
+    assert m.seed == 8
+    assert f"Roll d100: {roll}." in view._log.object
+    assert "data-testid='roll-log'" in view._log.object
+
+
+def test_roll_is_replayable_from_its_seed() -> None:
+    first, second = Moo2ShotView(), Moo2ShotView()
+    for view in (first, second):
+        view.model.seed = 123
+        view._roll()
+    assert first._rolls[0] == second._rolls[0]
+
+
+def test_the_lowest_hitting_roll_is_where_the_rules_start_to_hit() -> None:
+    result = Moo2Shot(attack=40, defense=10, squares=15).result
+    shot = roll_shot(result, random.Random(1), 1)
+    rolls = range(1, moo2.D100 + 1)
+    hits = [r for r in rolls if moo2.hit_rule(40, 10, 15, r) is not None]
+    assert shot.lowest_hit == hits[0]
+    assert Fraction(len(hits), moo2.D100) == result.hit_probability
+
+
+@pytest.mark.parametrize("seed", range(1, 30))
+def test_planet_and_shield_steps_lead_to_the_rules_damage(seed: int) -> None:
+    m = Moo2Shot(attack=60, defense=0, squares=4, min_damage=5, max_damage=20, planet=True,
+                 shield=3, seed=seed)  # fmt: skip
+    shot = roll_shot(m.result, random.Random(seed), seed)
+    options = {"planet": True, "shield": 3}
+    assert shot.damage == moo2.shot_damage(5, 20, 60, 0, 4, shot.roll, **options)
+    assert shot.planet_damage == moo2.shot_damage(5, 20, 60, 0, 4, shot.roll, planet=True)
+    assert shot.accuracy_damage == moo2.shot_damage(5, 20, 60, 0, 4, shot.roll)
+    assert shot.steps[-1] == f"Damage: {shot.damage}."
+
+
+def test_the_log_keeps_the_last_rolls_and_starts_again_when_the_shot_changes() -> None:
+    view = Moo2ShotView()
+    for _ in range(LOG_LENGTH + 2):
+        view._roll()
+    assert len(view._rolls) == LOG_LENGTH
+    assert [r.seed for r in view._rolls] == list(range(LOG_LENGTH + 2, 2, -1))
+    view.model.squares = 3
+    assert view._rolls == [] and "roll-log" not in view._log.object
+
+
+def test_no_roll_while_an_input_is_bad() -> None:
+    view = Moo2ShotView()
+    view.model.seed = None
+    assert view._roll_button.disabled and view.model.error_input == "seed"
+    view._roll()
+    assert view._rolls == []
+    view.model.seed = 5
+    assert not view._roll_button.disabled

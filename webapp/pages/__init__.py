@@ -34,6 +34,18 @@ PAGES: tuple[Page, ...] = (
          "Loadouts A and B (weapon, mount, mods, beam attack) against one target: mean damage "
          "per shot by distance on one chart, where one overtakes the other, and both tables.",
          "webapp.pages.moo2.compare:Moo2CompareView"),
+    Page("moo2-missiles-fighters", MOO2, "Missiles and fighters",
+         "Beam Defense of every missile and fighter over every drive, and the chance that a beam "
+         "or point-defense beam hits one at each distance.",
+         "webapp.pages.moo2.missiles_fighters:Moo2MissilesFightersView"),
+    Page("moo2-arcs", MOO2, "Targeting arcs",
+         "A diagram of the arcs around a ship: tap or type a bearing, see its quadrant and "
+         "which arcs can fire.",
+         "webapp.pages.moo2.arcs:Moo2ArcsView"),
+    Page("moo2-reference", MOO2, "Reference tables",
+         "The source's tables (range, hit threshold, damage by range, mounts and mods, drives, "
+         "missiles, fighters, arcs, weapons, shields), each cell traced to its rule; printable.",
+         "webapp.pages.moo2.reference:Moo2ReferenceView"),
     Page("moo2-defensive-fire", MOO2, "Defensive Fire",
          "A combat grid coloured by the chance of Defensive Fire on each square, an enemy path "
          "to draw or type, and the chance that DF triggers along it; classic table typed in.",

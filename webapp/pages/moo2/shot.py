@@ -1,11 +1,14 @@
 """MOO2 1.50 beam shot: chance to hit, damage potential and the damage of one shot.
 
 Model: :class:`Moo2Shot` (inputs as parameters, every number from :mod:`rules.moo2`).
-View: :class:`Moo2ShotView` (widgets from the parameters, two charts).
+View: :class:`Moo2ShotView` (widgets from the parameters, two charts, and "Roll it": a seeded
+d100 roll resolved step by step with :mod:`rules.moo2`, with a short log).
 """
 
 from __future__ import annotations
 
+import html
+import random
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -17,12 +20,13 @@ from bokeh.plotting import figure
 
 from rules import moo2
 from rules.dice import Distribution
-from webapp.components import Figure, group, heading
+from rules.validation import check_int
+from webapp.components import Figure, group, heading, html_pane, row
 from webapp.formatting import percent
 from webapp.pages.base import Calculator, PageView
 from webapp.theme import THEMES
 
-__all__ = ["Moo2Shot", "Moo2ShotView", "ShotResult"]
+__all__ = ["LOG_LENGTH", "Moo2Shot", "Moo2ShotView", "ShotResult", "ShotRoll", "roll_shot"]
 
 CUSTOM = "custom"
 PRESETS = {CUSTOM: "Custom (type min/max)", **{w.name: w.name for w in moo2.WEAPONS}}
@@ -48,6 +52,29 @@ class ShotResult:
     squares: int
     mount: str
     double_penalty: bool
+    attack: int
+    defense: int
+    formula: str
+    min_damage: int
+    max_damage: int
+    reduced_by_range: bool
+    hef: int
+    shield: int
+    planet: bool
+    always_hit: bool
+
+    def shot_options(self) -> dict[str, Any]:
+        """The keyword options of this shot for :func:`rules.moo2.shot_damage` and friends."""
+        return {
+            "mount": self.mount,
+            "formula": self.formula,
+            "double_penalty": self.double_penalty,
+            "reduced_by_range": self.reduced_by_range,
+            "hef": self.hef,
+            "shield": self.shield,
+            "planet": self.planet,
+            "always_hit": self.always_hit,
+        }
 
 
 class Moo2Shot(Calculator):
@@ -76,8 +103,10 @@ class Moo2Shot(Calculator):
         default=False,
         label="Always hits (Mauler, Energy Absorber without a Displacement Device)",
     )
+    seed = param.Integer(default=1, label="Seed of the next roll")
 
     def compute(self) -> ShotResult:
+        check_int("seed", self.seed)
         penalty_options: dict[str, Any] = {
             "mount": self.mount,
             "double_penalty": self.double_penalty,
@@ -125,7 +154,106 @@ class Moo2Shot(Calculator):
             squares=self.squares,
             mount=self.mount,
             double_penalty=self.double_penalty,
+            attack=self.attack,
+            defense=self.defense,
+            formula=self.formula,
+            min_damage=self.min_damage,
+            max_damage=self.max_damage,
+            reduced_by_range=self.reduced_by_range,
+            hef=self.hef,
+            shield=self.shield,
+            planet=self.planet,
+            always_hit=self.always_hit,
         )
+
+
+LOG_LENGTH = 5
+"""Rolls kept in the page's log (a page choice: a short history at the table)."""
+
+HIT_RULE_TEXT = {
+    moo2.HitRule.ROLL_OVER_95: f"[1] the roll is over {moo2.LUCKY_ROLL}: a hit with max damage",
+    moo2.HitRule.ATTACK_99: f"[2] the attack margin is {moo2.SURE_HIT_ATTACK} or more: a hit with "
+    "max damage",
+    moo2.HitRule.ROLL_PLUS_ATTACK: "[3] roll plus attack reaches the threshold: a hit, damage "
+    "from the accuracy of the shot",
+    moo2.HitRule.ALWAYS_HITS: "the weapon always hits: damage from the accuracy of the shot",
+}
+"""How the log names the rule of the chance-to-hit formula that made a shot hit."""
+
+
+@dataclass(frozen=True)
+class ShotRoll:
+    """One rolled shot, resolved step by step with :mod:`rules.moo2`."""
+
+    seed: int
+    roll: int
+    """The d100 roll, 1 to :data:`rules.moo2.D100`."""
+    hit_rule: moo2.HitRule | None
+    """The rule that made it hit (:func:`rules.moo2.hit_rule`), None for a miss."""
+    lowest_hit: int
+    """The lowest roll that hits this shot (rolls from it upward hit)."""
+    threshold: int
+    penalty: int
+    potential: tuple[int, int]
+    accuracy_damage: int
+    """Damage of the hit before a planet's halving and the shield (0 on a miss)."""
+    planet_damage: int
+    """After halving against a planet (= ``accuracy_damage`` if the target is not a planet)."""
+    damage: int
+    """The shot's damage (:func:`rules.moo2.shot_damage`)."""
+    steps: tuple[str, ...]
+
+
+def roll_shot(result: ShotResult, rng: random.Random, seed: int) -> ShotRoll:
+    """Roll the d100 of ``result``'s shot with ``rng`` and resolve it with :mod:`rules.moo2`."""
+    roll = rng.randint(1, moo2.D100)
+    options = result.shot_options()
+    aim = {k: options[k] for k in ("mount", "formula", "double_penalty", "always_hit")}
+    shot = (result.attack, result.defense, result.squares)
+    damage_args = (result.min_damage, result.max_damage, *shot)
+    rule = moo2.hit_rule(*shot, roll, **aim)
+    lowest = next(r for r in range(1, moo2.D100 + 1) if moo2.hit_rule(*shot, r, **aim) is not None)
+    plain = {**options, "planet": False, "shield": 0}
+    accuracy_damage = moo2.shot_damage(*damage_args, roll, **plain)
+    planet_damage = moo2.shot_damage(*damage_args, roll, **{**plain, "planet": result.planet})
+    damage = moo2.shot_damage(*damage_args, roll, **options)
+    low, high = result.potential
+    mount = MOUNT_LABELS[moo2.Mount(result.mount)].lower()
+    threshold_text = (
+        f"hit threshold {result.threshold}"
+        if result.formula == moo2.Formula.CLASSIC
+        else f"1.50 simplified formula (needs {moo2.BASE_HIT_THRESHOLD} with the penalty "
+        f"counted in the attack; damage uses the classic threshold {result.threshold})"
+    )
+    steps = [
+        f"Roll d100: {roll}.",
+        f"Range {result.range_units} ({result.squares} squares, {mount} mount): penalty "
+        f"{result.penalty}, {threshold_text}. This shot hits on a roll of {lowest} or more.",
+        f"Hit: {HIT_RULE_TEXT[rule]}." if rule is not None else f"Miss: {roll} is below {lowest}.",
+    ]
+    if rule is not None:
+        steps.append(
+            f"Damage potential {low}-{high} at {result.squares} squares; this roll does "
+            f"{accuracy_damage}."
+        )
+        if result.planet:
+            steps.append(f"Halved against a planet (rounded down): {planet_damage}.")
+        if result.shield:
+            steps.append(f"Shield takes {result.shield} off: {damage}.")
+    steps.append(f"Damage: {damage}.")
+    return ShotRoll(
+        seed=seed,
+        roll=roll,
+        hit_rule=rule,
+        lowest_hit=lowest,
+        threshold=result.threshold,
+        penalty=result.penalty,
+        potential=result.potential,
+        accuracy_damage=accuracy_damage,
+        planet_damage=planet_damage,
+        damage=damage,
+        steps=tuple(steps),
+    )
 
 
 def penalty_steps(double_penalty: bool) -> dict[str, dict[str, list[int]]]:
@@ -217,7 +345,66 @@ class Moo2ShotView(PageView):
         self._here_line = Span(dimension="height", line_dash="dashed", line_width=1)
         self._range_fig.add_layout(self._here_line)
         self.model.param.watch(lambda *_e: self._update(), ["double_penalty", "mount", "squares"])
-        return [self.chart(self._dist_fig), self.chart(self._range_fig)]
+        self._roll_button = pn.widgets.Button(
+            label="Roll it", color="primary", margin=(22, 10, 5, 10)
+        )
+        self._roll_button.on_click(self._roll)
+        self._rolls: list[ShotRoll] = []
+        self._rolled: ShotResult | None = None
+        self._log = html_pane()
+        self.model.param.watch(self._error_changed, ["error"])
+        return [
+            self.chart(self._dist_fig),
+            self.chart(self._range_fig),
+            heading("Roll it"),
+            row(self._roll_button, self.field("seed"), basis=160),
+            self._log,
+        ]
+
+    def _error_changed(self, *_events: object) -> None:
+        self._roll_button.disabled = bool(self.model.error)
+
+    def _roll(self, _event: object = None) -> None:
+        """Roll the shot of the last good result with ``random.Random(seed)``; the seed
+        moves on by one, so the next press rolls new dice and any roll can be replayed."""
+        m = self.model
+        result: ShotResult | None = m.result
+        if m.error or result is None:
+            return
+        seed = m.seed
+        if self._rolled != result:
+            self._rolls = []
+        self._rolled = result
+        self._rolls = [roll_shot(result, random.Random(seed), seed), *self._rolls][:LOG_LENGTH]
+        m.seed = seed + 1
+        self._show_log(result)
+
+    def _show_log(self, result: ShotResult) -> None:
+        if self._rolls and self._rolled != result:
+            self._rolls = []
+            self._rolled = None
+        if not self._rolls:
+            self._log.object = (
+                "<p class='rf-note'>Roll the d100 with the seed above: the shot is resolved "
+                "step by step (roll, threshold, hit or miss, damage), and the last "
+                f"{LOG_LENGTH} rolls of this shot are kept.</p>"
+            )
+            return
+        last = self._rolls[0]
+        steps = "".join(f"<li class='rf-step'>{html.escape(step)}</li>" for step in last.steps)
+        history = "\n".join(
+            f"seed {r.seed}: roll {r.roll}, "
+            + (f"hit, {r.damage} damage" if r.hit_rule is not None else "miss")
+            for r in self._rolls
+        )
+        self._log.object = (
+            f"<p class='rf-section'>Seed {last.seed}: roll {last.roll}, "
+            + (f"hit for {last.damage} damage" if last.hit_rule is not None else "miss")
+            + f"</p><ol class='rf-steps' data-testid='roll-steps'>{steps}</ol>"
+            f"<pre class='rf-log' data-testid='roll-log'>{html.escape(history)}</pre>"
+            f"<p class='rf-note'>The seed moved on to {last.seed + 1}; set it back to replay "
+            "a roll. The log starts again when the shot changes.</p>"
+        )
 
     def _apply_preset(self, event: param.parameterized.Event) -> None:
         if event.new == CUSTOM:
@@ -268,3 +455,4 @@ class Moo2ShotView(PageView):
         self._here.data = {"squares": [result.squares], "penalty": [result.penalty]}
         self._here_line.location = result.squares
         self._here_line.line_color = colours["muted"]
+        self._show_log(result)
