@@ -254,7 +254,14 @@
     } else if (msg.type === "ready") {
       // Once the live page's styles are in, one frame for BokehJS to lay out what the deep
       // link changed, then swap.
-      const swap = () => requestAnimationFrame(() => becomeReady(msg.timings));
+      // (A frame, or 100 ms: a browser runs no animation frame in an iframe out of sight,
+      // such as an embed below the fold, and that one must become interactive too.)
+      const swap = () => {
+        let done = false;
+        const go = () => { if (!done) { done = true; becomeReady(msg.timings); } };
+        requestAnimationFrame(go);
+        setTimeout(go, 100);
+      };
       if (app.classList.contains("rf-app--pending")) stylesheetsLoaded(app, 2000).then(swap);
       else swap();
     }

@@ -206,3 +206,22 @@ def test_python_imports_no_pandas_and_runs_shipped_bytecode(open_app: Any) -> No
             continue  # Pyodide's own packages, shipped as the official lock has them
         if path.startswith(site) and path.endswith(".py"):
             pytest.fail(f"{name} was imported from a source file ({path}), not from bytecode")
+
+
+def test_an_embed_below_the_fold_becomes_interactive_too(
+    open_app: Any, server: Server, other_origin: Server
+) -> None:
+    # Browsers run no animation frames in an iframe out of sight; the takeover must not wait
+    # for one, or a calculator further down a wiki page would never become interactive.
+    src = f"{server.url}?page=moo2-shot&embed=1"
+    (other_origin.folder / "wiki-long.html").write_text(
+        "<!doctype html><title>wiki</title>"
+        "<script>window.ready = 0; window.addEventListener('message', (e) => {"
+        " if (e.data && e.data.type === 'rangefinder:ready') window.ready += 1; });</script>"
+        "<div style='height: 3000px'>A long wiki page</div>"
+        f"<iframe id='calc' src='{src}' width='900' height='700'></iframe>"
+    )
+    app: AppPage = open_app(url=other_origin.url + "wiki-long.html", wait=False)
+    app.page.wait_for_function("() => window.ready === 1", timeout=120_000)
+    frame = app.page.frame_locator("#calc")
+    assert frame.locator("html").get_attribute("data-stage") == "live"
