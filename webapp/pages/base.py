@@ -143,13 +143,11 @@ def inputs_named(names: Mapping[str, str] | str) -> Iterator[None]:
         parameter = getattr(error, "parameter", None)
         if isinstance(names, str):
             error.parameter = names  # type: ignore[attr-defined]
-            error.where = ""  # type: ignore[attr-defined]
         elif isinstance(parameter, str):
             where = getattr(error, "where", "")
             for key in (parameter + where, parameter):
                 if key in names:
                     error.parameter = names[key]  # type: ignore[attr-defined]
-                    error.where = ""  # type: ignore[attr-defined]
                     break
         raise
 
