@@ -7,6 +7,7 @@ d100 roll resolved step by step with :mod:`rules.moo2`, with a short log).
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import random
 from dataclasses import dataclass
@@ -40,8 +41,10 @@ SHIELDS = {"none": 0, **{f"Class {c.value}": moo2.shield_reduction(c) for c in m
 
 @dataclass(frozen=True)
 class ShotResult:
-    """Everything the page shows for one set of inputs."""
+    """Everything the page shows for one set of inputs: the shot and what rules.moo2 says."""
 
+    shot: moo2.BeamShot
+    """The shot's inputs, checked by :class:`rules.moo2.BeamShot`."""
     hit_probability: Fraction
     potential: tuple[int, int]
     threshold: int
@@ -49,32 +52,6 @@ class ShotResult:
     range_units: int
     distribution: Distribution[int]
     mean: Fraction
-    squares: int
-    mount: str
-    double_penalty: bool
-    attack: int
-    defense: int
-    formula: str
-    min_damage: int
-    max_damage: int
-    reduced_by_range: bool
-    hef: int
-    shield: int
-    planet: bool
-    always_hit: bool
-
-    def shot_options(self) -> dict[str, Any]:
-        """The keyword options of this shot for :func:`rules.moo2.shot_damage` and friends."""
-        return {
-            "mount": self.mount,
-            "formula": self.formula,
-            "double_penalty": self.double_penalty,
-            "reduced_by_range": self.reduced_by_range,
-            "hef": self.hef,
-            "shield": self.shield,
-            "planet": self.planet,
-            "always_hit": self.always_hit,
-        }
 
 
 class Moo2Shot(Calculator):
@@ -107,63 +84,31 @@ class Moo2Shot(Calculator):
 
     def compute(self) -> ShotResult:
         check_int("seed", self.seed)
-        penalty_options: dict[str, Any] = {
-            "mount": self.mount,
-            "double_penalty": self.double_penalty,
-        }
-        common: dict[str, Any] = {
-            "mount": self.mount,
-            "formula": self.formula,
-            "double_penalty": self.double_penalty,
-        }
-        damage_options: dict[str, Any] = {
-            **common,
-            "reduced_by_range": self.reduced_by_range,
-            "hef": self.hef,
-            "shield": self.shield,
-            "planet": self.planet,
-            "always_hit": self.always_hit,
-        }
-        distribution = moo2.damage_distribution(
+        shot = moo2.BeamShot(
             self.min_damage,
             self.max_damage,
             self.attack,
             self.defense,
             self.squares,
-            **damage_options,
-        )
-        return ShotResult(
-            hit_probability=(
-                Fraction(1)
-                if self.always_hit
-                else moo2.hit_probability(self.attack, self.defense, self.squares, **common)
-            ),
-            potential=moo2.damage_potential(
-                self.min_damage,
-                self.max_damage,
-                self.squares,
-                mount=self.mount,
-                reduced_by_range=self.reduced_by_range,
-                hef=self.hef,
-            ),
-            threshold=moo2.hit_threshold(self.squares, **penalty_options),
-            penalty=moo2.range_penalty(self.squares, **penalty_options),
-            range_units=int(moo2.range_units(self.squares, self.mount)),
-            distribution=distribution,
-            mean=distribution.mean(),
-            squares=self.squares,
             mount=self.mount,
-            double_penalty=self.double_penalty,
-            attack=self.attack,
-            defense=self.defense,
             formula=self.formula,
-            min_damage=self.min_damage,
-            max_damage=self.max_damage,
+            double_penalty=self.double_penalty,
             reduced_by_range=self.reduced_by_range,
             hef=self.hef,
             shield=self.shield,
             planet=self.planet,
             always_hit=self.always_hit,
+        )
+        distribution = shot.damage_distribution()
+        return ShotResult(
+            shot=shot,
+            hit_probability=shot.hit_probability(),
+            potential=shot.damage_potential(),
+            threshold=shot.hit_threshold(),
+            penalty=shot.range_penalty(),
+            range_units=int(moo2.range_units(shot.squares, shot.mount)),
+            distribution=distribution,
+            mean=shot.mean_damage(),
         )
 
 
@@ -207,39 +152,36 @@ class ShotRoll:
 def roll_shot(result: ShotResult, rng: random.Random, seed: int) -> ShotRoll:
     """Roll the d100 of ``result``'s shot with ``rng`` and resolve it with :mod:`rules.moo2`."""
     roll = rng.randint(1, moo2.D100)
-    options = result.shot_options()
-    aim = {k: options[k] for k in ("mount", "formula", "double_penalty", "always_hit")}
-    shot = (result.attack, result.defense, result.squares)
-    damage_args = (result.min_damage, result.max_damage, *shot)
-    rule = moo2.hit_rule(*shot, roll, **aim)
-    lowest = next(r for r in range(1, moo2.D100 + 1) if moo2.hit_rule(*shot, r, **aim) is not None)
-    plain = {**options, "planet": False, "shield": 0}
-    accuracy_damage = moo2.shot_damage(*damage_args, roll, **plain)
-    planet_damage = moo2.shot_damage(*damage_args, roll, **{**plain, "planet": result.planet})
-    damage = moo2.shot_damage(*damage_args, roll, **options)
+    shot = result.shot
+    rule = shot.hit_rule(roll)
+    lowest = next(r for r in range(1, moo2.D100 + 1) if shot.hit_rule(r) is not None)
+    plain = dataclasses.replace(shot, planet=False, shield=0)
+    accuracy_damage = plain.damage(roll)
+    planet_damage = dataclasses.replace(plain, planet=shot.planet).damage(roll)
+    damage = shot.damage(roll)
     low, high = result.potential
-    mount = MOUNT_LABELS[moo2.Mount(result.mount)].lower()
+    mount = MOUNT_LABELS[moo2.Mount(result.shot.mount)].lower()
     threshold_text = (
         f"hit threshold {result.threshold}"
-        if result.formula == moo2.Formula.CLASSIC
+        if result.shot.formula == moo2.Formula.CLASSIC
         else f"1.50 simplified formula (needs {moo2.BASE_HIT_THRESHOLD} with the penalty "
         f"counted in the attack; damage uses the classic threshold {result.threshold})"
     )
     steps = [
         f"Roll d100: {roll}.",
-        f"Range {result.range_units} ({result.squares} squares, {mount} mount): penalty "
+        f"Range {result.range_units} ({result.shot.squares} squares, {mount} mount): penalty "
         f"{result.penalty}, {threshold_text}. This shot hits on a roll of {lowest} or more.",
         f"Hit: {HIT_RULE_TEXT[rule]}." if rule is not None else f"Miss: {roll} is below {lowest}.",
     ]
     if rule is not None:
         steps.append(
-            f"Damage potential {low}-{high} at {result.squares} squares; this roll does "
+            f"Damage potential {low}-{high} at {result.shot.squares} squares; this roll does "
             f"{accuracy_damage}."
         )
-        if result.planet:
+        if result.shot.planet:
             steps.append(f"Halved against a planet (rounded down): {planet_damage}.")
-        if result.shield:
-            steps.append(f"Shield takes {result.shield} off: {damage}.")
+        if result.shot.shield:
+            steps.append(f"Shield takes {result.shot.shield} off: {damage}.")
     steps.append(f"Damage: {damage}.")
     return ShotRoll(
         seed=seed,
@@ -423,13 +365,13 @@ class Moo2ShotView(PageView):
         hit, mean = result.hit_probability, result.mean
         return [
             Figure(percent(hit), "chance to hit", "hit-chance", f"{hit}"),
-            Figure(f"{low}-{high}", f"damage potential at {result.squares} squares",
+            Figure(f"{low}-{high}", f"damage potential at {result.shot.squares} squares",
                    "damage-potential"),
             Figure(f"{float(mean):.2f}", "mean damage per shot", "mean-damage", f"{mean}"),
         ]  # fmt: skip
 
     def note(self, result: ShotResult) -> str:
-        mount = MOUNT_LABELS[moo2.Mount(result.mount)].lower()
+        mount = MOUNT_LABELS[moo2.Mount(result.shot.mount)].lower()
         return (
             f"Range {result.range_units} for a {mount} mount: penalty {result.penalty}, "
             f"hit threshold {result.threshold}. {self.rule_note}"
@@ -446,13 +388,13 @@ class Moo2ShotView(PageView):
             "label": ["miss" if d == 0 else str(d) for d in damages],
             "color": [colours["miss"] if d == 0 else colours["accent"] for d in damages],
         }
-        steps = penalty_steps(result.double_penalty)
+        steps = penalty_steps(result.shot.double_penalty)
         palette = dict(zip(moo2.Mount, ("accent", "accent2", "accent3"), strict=True))
         for mount, source in self._step_sources.items():
             source.data = steps[mount.value]
             self._step_lines[mount].glyph.line_color = colours[palette[mount]]
-            self._step_lines[mount].glyph.line_alpha = 1.0 if mount == result.mount else 0.45
-        self._here.data = {"squares": [result.squares], "penalty": [result.penalty]}
-        self._here_line.location = result.squares
+            self._step_lines[mount].glyph.line_alpha = 1.0 if mount == result.shot.mount else 0.45
+        self._here.data = {"squares": [result.shot.squares], "penalty": [result.penalty]}
+        self._here_line.location = result.shot.squares
         self._here_line.line_color = colours["muted"]
         self._show_log(result)
