@@ -462,6 +462,10 @@ PRINT_CSS = """
 .rf-ref .rf-table th { white-space: normal; }
 .rf-ref code { overflow-wrap: anywhere; }
 .rf-ref-scroll { overflow-x: auto; max-width: 100%; }
+@media (max-width: 560px) {
+  .rf-ref .rf-table { font-size: 0.8rem; }
+  .rf-ref .rf-table th, .rf-ref .rf-table td { padding: 0.2rem 0.2rem; }
+}
 @media print {
   .rf-ref { break-after: page; page-break-after: always; break-inside: avoid; color: #000; }
   .rf-ref:last-child { break-after: auto; page-break-after: auto; }
