@@ -20,6 +20,9 @@ __all__ = ["App"]
 
 HOME = "home"
 
+NO_PRINT = "@media print { :host { display: none !important; } }"
+"""The navigation and the notice are not printed (a page prints as inputs and results)."""
+
 
 class App(pn.viewable.Viewer):
     """Rangefinder: the landing page and every calculator, one page at a time."""
@@ -57,6 +60,7 @@ class App(pn.viewable.Viewer):
             self._nav_select,
             sizing_mode="stretch_width",
             styles={"align-items": "end", "flex-wrap": "wrap"},
+            stylesheets=[NO_PRINT],
             visible=not self.embed,
         )
         self._notice = pn.pane.Alert(
@@ -65,6 +69,7 @@ class App(pn.viewable.Viewer):
             visible=False,
             sizing_mode="stretch_width",
             css_classes=["rf-notice"],
+            stylesheets=[NO_PRINT],
         )
         # min-width 0: Bokeh would otherwise size these to the sum of the minimum widths
         # inside, and a page's columns could not wrap on a phone.
