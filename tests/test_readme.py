@@ -22,7 +22,7 @@ def test_the_adding_a_page_example_is_the_real_page() -> None:
     # The README shows webapp/pages/cepheus/check.py as it is, and its registry line.
     readme = README.read_text()
     section = readme.split("## Adding a page", 1)[1]
-    blocks = re.findall(r"```python\n(.*?)```", section, flags=re.DOTALL)
+    blocks = re.findall(r"```(?:python|text)\n(.*?)```", section, flags=re.DOTALL)
     page = (ROOT / "webapp" / "pages" / "cepheus" / "check.py").read_text()
     registry = (ROOT / "webapp" / "pages" / "__init__.py").read_text()
     assert blocks[0] in page
