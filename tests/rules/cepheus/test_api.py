@@ -23,6 +23,10 @@ MODULES = [
     "attack",
     "initiative",
     "vehicles",
+    "recovery",
+    "grappling",
+    "explosions",
+    "suppression",
 ]
 
 

@@ -1,0 +1,306 @@
+"""Grappling: the opposed Natural Weapons check and the winner's options.
+
+Source: ``003_c7092257a5e3046d.txt``, "Grappling": "The attacker must move to Personal range and
+beat his target in an opposed Natural Weapons skill check. If he wins, he may do any one of the
+following: Continue the grapple with no other effects. Disarm his opponent. If he succeeds by 6+
+he can take the weapon away; otherwise it ends up on the floor. Drag his opponent up to three
+meters. Escape the grapple and move away (as if with a normal movement action). Inflict damage
+equal to 2 + the Effect. Knock his opponent prone. Throw his opponent up to three meters for 1D6
+damage. Throwing an opponent always ends the grapple. With any other option the winner can
+choose to end or continue the grapple as he sees fit. A character in a grapple cannot move nor
+do anything other than make opposed Natural Weapons skill checks. Each time an opposed check is
+made the winner can choose an option from the above list."
+
+Interpretations (the chapter does not define an opposed check):
+
+* both sides roll 2D6 + their DMs against 8+, and the higher Effect (the higher total) wins;
+  the winner need not succeed on his own;
+* **a tie has no winner**: the attacker has not "beaten" his target, so no grapple starts, and
+  in a grapple nobody chooses an option this time (the grapple goes on unchanged);
+* "the Effect" (damage 2 + Effect) and "succeeds by 6+" (disarm) are the winner's own Effect
+  (total - 8), as everywhere in the chapter; damage is never below 0.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Final
+
+from rules.cepheus.checks import EXCEPTIONAL_EFFECT, TARGET_NUMBER, check_dice
+from rules.dice import Distribution
+from rules.validation import check_choice, check_int, output_record
+
+__all__ = [
+    "GRAPPLE_DAMAGE_BASE",
+    "GRAPPLE_MOVE_METRES",
+    "GRAPPLE_OPTIONS",
+    "DisarmResult",
+    "GrappleOdds",
+    "GrappleOption",
+    "GrappleOptionRow",
+    "OpposedResult",
+    "disarm_result",
+    "grapple_damage",
+    "grapple_damage_distribution",
+    "grapple_odds",
+    "opposed_result",
+]
+
+GRAPPLE_DAMAGE_BASE: Final = 2
+"""Source: ``003_c7092257a5e3046d.txt``, "Grappling" ("Inflict damage equal to 2 + the
+Effect")."""
+
+GRAPPLE_MOVE_METRES: Final = 3
+"""Source: ``003_c7092257a5e3046d.txt``, "Grappling" ("Drag his opponent up to three meters";
+"Throw his opponent up to three meters")."""
+
+
+class GrappleOption(enum.StrEnum):
+    """What the winner of an opposed Natural Weapons check may do (one per win)."""
+
+    CONTINUE = "continue"
+    """Continue the grapple with no other effects."""
+    DISARM = "disarm"
+    """Disarm the opponent: the weapon is taken on Effect 6+, otherwise it ends up on the floor."""
+    DRAG = "drag"
+    """Drag the opponent up to three metres."""
+    ESCAPE = "escape"
+    """Escape the grapple and move away (as a normal movement action)."""
+    DAMAGE = "damage"
+    """Inflict damage equal to 2 + the Effect."""
+    KNOCK_PRONE = "knock_prone"
+    """Knock the opponent prone."""
+    THROW = "throw"
+    """Throw the opponent up to three metres for 1D6 damage; always ends the grapple."""
+
+
+@output_record
+@dataclass(frozen=True, slots=True)
+class GrappleOptionRow:
+    """One option of the winner of a grapple, as the source lists it."""
+
+    option: GrappleOption
+    """The option."""
+    text: str
+    """The source's words."""
+    metres: int
+    """How far the opponent (or, escaping, the winner) moves: 0 if not given."""
+    ends_grapple: bool | None
+    """True: the option ends the grapple; None: the winner chooses to end or continue it."""
+
+
+GRAPPLE_OPTIONS: Final = MappingProxyType(
+    {
+        GrappleOption.CONTINUE: GrappleOptionRow(
+            GrappleOption.CONTINUE, "Continue the grapple with no other effects.", 0, None
+        ),
+        GrappleOption.DISARM: GrappleOptionRow(
+            GrappleOption.DISARM,
+            "Disarm his opponent. If he succeeds by 6+ he can take the weapon away; otherwise it "
+            "ends up on the floor.",
+            0,
+            None,
+        ),
+        GrappleOption.DRAG: GrappleOptionRow(
+            GrappleOption.DRAG, "Drag his opponent up to three meters.", GRAPPLE_MOVE_METRES, None
+        ),
+        GrappleOption.ESCAPE: GrappleOptionRow(
+            GrappleOption.ESCAPE,
+            "Escape the grapple and move away (as if with a normal movement action).",
+            0,
+            True,
+        ),
+        GrappleOption.DAMAGE: GrappleOptionRow(
+            GrappleOption.DAMAGE, "Inflict damage equal to 2 + the Effect.", 0, None
+        ),
+        GrappleOption.KNOCK_PRONE: GrappleOptionRow(
+            GrappleOption.KNOCK_PRONE, "Knock his opponent prone.", 0, None
+        ),
+        GrappleOption.THROW: GrappleOptionRow(
+            GrappleOption.THROW,
+            "Throw his opponent up to three meters for 1D6 damage.",
+            GRAPPLE_MOVE_METRES,
+            True,
+        ),
+    }
+)
+"""Option -> its row, in the source's order. Source: ``003_c7092257a5e3046d.txt``, "Grappling"
+("Throwing an opponent always ends the grapple. With any other option the winner can choose to
+end or continue the grapple as he sees fit"). Interpretation: escaping ends the grapple by its
+nature ("Escape the grapple"); its movement is a normal movement action, not a distance given
+here (0)."""
+
+
+class OpposedResult(enum.StrEnum):
+    """The result of an opposed check, for the side that asks."""
+
+    WIN = "win"
+    """This side's Effect is higher: it chooses an option."""
+    TIE = "tie"
+    """Equal Effects: nobody wins (no grapple starts; a grapple goes on unchanged)."""
+    LOSE = "lose"
+    """The opponent's Effect is higher: the opponent chooses an option."""
+
+
+class DisarmResult(enum.StrEnum):
+    """Where the opponent's weapon goes when the winner disarms him."""
+
+    TAKEN = "taken"
+    """The winner takes the weapon away (he succeeded by 6+)."""
+    ON_THE_FLOOR = "on_the_floor"
+    """The weapon ends up on the floor."""
+
+
+def opposed_result(effect: int, opponent_effect: int) -> OpposedResult:
+    """Who wins an opposed check with these two Effects: the higher one; a tie has no winner.
+
+    Rule: ``003_c7092257a5e3046d.txt``, "Grappling" ("beat his target in an opposed Natural
+    Weapons skill check"). Interpretation (the chapter does not say how an opposed check
+    ties): equal Effects are a tie, which nobody wins.
+
+    Raises:
+        ValueError: ``effect`` or ``opponent_effect`` is not an integer.
+
+    >>> opposed_result(2, -1).value, opposed_result(1, 1).value, opposed_result(-3, 0).value
+    ('win', 'tie', 'lose')
+    """
+    effect = check_int("effect", effect)
+    opponent_effect = check_int("opponent_effect", opponent_effect)
+    if effect > opponent_effect:
+        return OpposedResult.WIN
+    if effect < opponent_effect:
+        return OpposedResult.LOSE
+    return OpposedResult.TIE
+
+
+def grapple_damage(effect: int) -> int:
+    """The damage of the "inflict damage" option: 2 + the winner's Effect, never below 0.
+
+    Rule: ``003_c7092257a5e3046d.txt``, "Grappling" ("Inflict damage equal to 2 + the Effect").
+    Interpretation: the Effect is the winner's own (total - 8), which may be negative when both
+    sides failed, so the damage is floored at 0. Armor is the caller's to apply.
+
+    Raises:
+        ValueError: ``effect`` is not an integer.
+
+    >>> grapple_damage(3), grapple_damage(-1), grapple_damage(-5)
+    (5, 1, 0)
+    """
+    return max(0, GRAPPLE_DAMAGE_BASE + check_int("effect", effect))
+
+
+def disarm_result(effect: int) -> DisarmResult:
+    """Where the loser's weapon goes when the winner of Effect ``effect`` disarms him.
+
+    Rule: ``003_c7092257a5e3046d.txt``, "Grappling" ("If he succeeds by 6+ he can take the
+    weapon away; otherwise it ends up on the floor"). Interpretation: "succeeds by 6+" is the
+    winner's Effect of 6 or more (an exceptional success).
+
+    Raises:
+        ValueError: ``effect`` is not an integer.
+
+    >>> disarm_result(6).value, disarm_result(5).value
+    ('taken', 'on_the_floor')
+    """
+    if check_int("effect", effect) >= EXCEPTIONAL_EFFECT:
+        return DisarmResult.TAKEN
+    return DisarmResult.ON_THE_FLOOR
+
+
+@output_record
+@dataclass(frozen=True, slots=True)
+class GrappleOdds:
+    """The odds of one opposed Natural Weapons check, for the side whose DM comes first."""
+
+    win: Fraction
+    """The chance of winning (a higher Effect)."""
+    tie: Fraction
+    """The chance of a tie (no winner)."""
+    lose: Fraction
+    """The chance of losing (the opponent chooses an option)."""
+    winning_effect: Distribution[int] | None
+    """The distribution of this side's Effect given that it wins (None if it cannot win)."""
+    disarm_takes: Fraction
+    """The chance of winning with Effect 6+, which takes the opponent's weapon when disarming."""
+
+
+def _effects(dm: int) -> Distribution[int]:
+    return check_dice().map(lambda roll: roll + dm - TARGET_NUMBER)
+
+
+def grapple_odds(dm: int, opponent_dm: int) -> GrappleOdds:
+    """The exact odds of an opposed Natural Weapons check: win, tie, lose, the winner's Effect.
+
+    ``dm`` and ``opponent_dm`` are every DM of each side's check (Natural Weapons skill,
+    characteristic DM, ...). Rule: ``003_c7092257a5e3046d.txt``, "Grappling"; counted over the
+    36 x 36 rolls. Interpretation: the higher Effect wins (the winner need not succeed); a tie
+    has no winner; disarming takes the weapon on the winner's Effect 6+.
+
+    Raises:
+        ValueError: ``dm`` or ``opponent_dm`` is not an integer.
+
+    >>> odds = grapple_odds(0, 0)
+    >>> odds.win, odds.tie, odds.lose
+    (Fraction(575, 1296), Fraction(73, 648), Fraction(575, 1296))
+    """
+    dm = check_int("dm", dm)
+    opponent_dm = check_int("opponent_dm", opponent_dm)
+    mine, theirs = _effects(dm), _effects(opponent_dm)
+    win = tie = lose = disarm = Fraction(0)
+    winning: dict[int, Fraction] = {}
+    for a, pa in mine.items():
+        for b, pb in theirs.items():
+            p = pa * pb
+            if a > b:
+                win += p
+                winning[a] = winning.get(a, Fraction(0)) + p
+                if a >= EXCEPTIONAL_EFFECT:
+                    disarm += p
+            elif a == b:
+                tie += p
+            else:
+                lose += p
+    conditional = Distribution._exact({k: v / win for k, v in winning.items()}) if win else None
+    return GrappleOdds(win, tie, lose, conditional, disarm)
+
+
+def grapple_damage_distribution(
+    dm: int, opponent_dm: int, *, option: GrappleOption | str = "damage"
+) -> Distribution[int]:
+    """The damage one opposed check does to the opponent when the winner picks ``option``.
+
+    Damage only comes from a win: "damage" does 2 + Effect (:func:`grapple_damage`), "throw"
+    1D6, any other option 0; a tie or a loss does 0 (the loser's own win is the other side's
+    call to this function). Rule: ``003_c7092257a5e3046d.txt``, "Grappling". Interpretation: the
+    higher Effect wins, a tie has no winner, "2 + the Effect" is the winner's own Effect,
+    never below 0. Armor is the caller's to apply.
+
+    Raises:
+        ValueError: ``dm`` or ``opponent_dm`` is not an integer, or ``option`` not one of the
+            options.
+
+    >>> grapple_damage_distribution(0, 0, option="throw")[6] == Fraction(575, 1296) / 6
+    True
+    """
+    dm = check_int("dm", dm)
+    opponent_dm = check_int("opponent_dm", opponent_dm)
+    chosen = check_choice("option", option, GrappleOption)
+    mine, theirs = _effects(dm), _effects(opponent_dm)
+    result: dict[int, Fraction] = {}
+    for a, pa in mine.items():
+        for b, pb in theirs.items():
+            p = pa * pb
+            if a <= b:
+                outcomes = {0: p}
+            elif chosen is GrappleOption.DAMAGE:
+                outcomes = {max(0, GRAPPLE_DAMAGE_BASE + a): p}
+            elif chosen is GrappleOption.THROW:
+                outcomes = {face: p / 6 for face in range(1, 7)}
+            else:
+                outcomes = {0: p}
+            for damage, q in outcomes.items():
+                result[damage] = result.get(damage, Fraction(0)) + q
+    return Distribution._exact({k: v for k, v in result.items() if v})
