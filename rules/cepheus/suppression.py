@@ -126,7 +126,7 @@ def suppression_penalty(effects: Iterable[int]) -> int:
     delays nothing). A suppressed target is one with a hit (``max(effects) >= 0``).
 
     Raises:
-        ValueError: ``effects`` is not a sequence of at most 100 integers.
+        ValueError: ``effects`` is not a collection (list, tuple, set) of at most 100 integers.
 
     >>> suppression_penalty([2]), suppression_penalty([-1, 3, 1]), suppression_penalty([-4])
     (2, 3, 0)
