@@ -85,7 +85,7 @@ def test_malformed_deep_link_falls_back_to_defaults_with_a_notice(open_app: Any)
     app = open_app("?page=moo2-shot&squares=abc&attack=70")
     notice = app.page.locator(".rf-notice")
     notice.first.wait_for(state="visible")
-    assert "squares: expected a whole number, got 'abc'" in app.text(notice)
+    assert "Distance (squares): expected a whole number, got 'abc'" in app.text(notice)
     assert app.input_labelled("Distance (squares)").input_value() == str(DEFAULTS.squares)
     assert app.input_labelled("Beam attack").input_value() == str(DEFAULTS.attack)
     assert app.testid("hit-chance") == expected_hit()
@@ -101,7 +101,7 @@ def test_bad_input_shows_the_message_beside_it_and_keeps_the_last_result(open_ap
     app = open_app("?page=moo2-shot")
     good = app.testid("hit-chance")
     app.set_input("Distance (squares)", 30)
-    error = app.page.locator(".rf-input-error", has_text="squares must be").first
+    error = app.page.locator(".rf-input-error", has_text="Distance (squares) must be").first
     error.wait_for(state="visible")
     assert "got 30" in app.text(error)
     assert app.testid("hit-chance") == good

@@ -43,9 +43,9 @@ def test_deep_link_opens_the_page_with_its_inputs() -> None:
     ("search", "named"),
     [
         ("?page=moo2-shot&squares=abc",
-         "Distance (squares) (squares): expected a whole number, got 'abc'"),
-        ("?page=moo2-shot&mount=huge", "Mount (mount): expected one of"),
-        ("?page=moo2-shot&planet=maybe", "(planet): expected true or false"),
+         "Distance (squares): expected a whole number, got 'abc' (in the link: squares)"),
+        ("?page=moo2-shot&mount=huge", "Mount: expected one of"),
+        ("?page=moo2-shot&planet=maybe", "damage halved): expected true or false"),
         ("?page=moo2-shot&squares=99", "Distance (squares) must be an integer in 0..24"),
         ("?page=moo2-shot&min_damage=9&max_damage=3",
          "Weapon max damage must be an integer >= Weapon min damage (9), got 3"),

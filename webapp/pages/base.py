@@ -287,7 +287,7 @@ class Calculator(param.Parameterized):
             try:
                 values[name] = parse_value(self.param[name], query[name])
             except QueryError as error:
-                problems.append(f"{self.label_of(name)} ({name}): {error}")
+                problems.append(f"{self.label_of(name)}: {error} (in the link: {name})")
         if not problems:
             self.param.update(values)
             if self.error:
