@@ -1019,9 +1019,10 @@ def provenance(rangefinder: Path) -> str:
         head = subprocess.run(
             ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
         ).stdout.strip()
+        own = sitebuild.APP_ROOT == sitebuild.ROOT
         dirty = subprocess.run(
             ["git", "status", "--porcelain", "--", "build.py", "sitebuild", "static",
-             *sitebuild.APP_PACKAGES],
+             *(sitebuild.APP_PACKAGES if own else ())],
             cwd=ROOT, capture_output=True, text=True,
         ).stdout.splitlines()  # fmt: skip
     except OSError:
@@ -1032,6 +1033,8 @@ def provenance(rangefinder: Path) -> str:
         if dirty
         else ""
     )
+    if sitebuild.APP_ROOT != sitebuild.ROOT:
+        changes += f"; `rules/` and `webapp/` from {sitebuild.APP_ROOT} (RANGEFINDER_APP_ROOT)"
     return f"commit {head or 'unknown'}{changes}; build {build_id}"
 
 
