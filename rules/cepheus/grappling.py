@@ -24,12 +24,20 @@ Interpretations (the chapter does not define an opposed check):
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+import random
+from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Final
 
-from rules.cepheus.checks import EXCEPTIONAL_EFFECT, TARGET_NUMBER, check_dice
+from rules.cepheus._common import check_rng, roll_d6
+from rules.cepheus.checks import (
+    EXCEPTIONAL_EFFECT,
+    TARGET_NUMBER,
+    CheckRoll,
+    _roll_check,
+    check_dice,
+)
 from rules.dice import Distribution
 from rules.validation import check_choice, check_int, output_record
 
@@ -41,12 +49,14 @@ __all__ = [
     "GrappleOdds",
     "GrappleOption",
     "GrappleOptionRow",
+    "GrappleRoll",
     "OpposedResult",
     "disarm_result",
     "grapple_damage",
     "grapple_damage_distribution",
     "grapple_odds",
     "opposed_result",
+    "roll_grapple",
 ]
 
 GRAPPLE_DAMAGE_BASE: Final = 2
@@ -304,3 +314,109 @@ def grapple_damage_distribution(
             for damage, q in outcomes.items():
                 result[damage] = result.get(damage, Fraction(0)) + q
     return Distribution._exact({k: v for k, v in result.items() if v})
+
+
+@output_record
+@dataclass(frozen=True, slots=True)
+class GrappleRoll:
+    """One rolled opposed Natural Weapons check and the winner's option, with a log."""
+
+    check: CheckRoll
+    """The attacker's check (the side whose DM comes first)."""
+    opponent_check: CheckRoll
+    """The opponent's check."""
+    result: OpposedResult
+    """Win, tie or lose, for the attacker."""
+    option: GrappleOption | None
+    """The option the attacker took (None unless he won)."""
+    damage: int
+    """The damage the attacker's option did to the opponent (0 unless it was damage or throw)."""
+    throw_roll: int | None
+    """The 1D6 of a throw (None unless the attacker won and threw)."""
+    disarm: DisarmResult | None
+    """Where the opponent's weapon went (None unless the attacker won and disarmed)."""
+    log: tuple[str, ...] = field(default=())
+    """What happened, one step per line."""
+
+
+def _side_line(who: str, check: CheckRoll) -> str:
+    a, b = check.kept
+    return (
+        f"{who}: 2D6 {a} + {b} = {a + b}, {check.dm:+d} = {check.total} vs {TARGET_NUMBER}+: "
+        f"Effect {check.effect}"
+    )
+
+
+def roll_grapple(
+    dm: int, opponent_dm: int, rng: random.Random, *, option: GrappleOption | str = "continue"
+) -> GrappleRoll:
+    """Roll one opposed Natural Weapons check with ``rng``; the attacker takes ``option`` if he
+    wins.
+
+    Rule: as :func:`grapple_odds` (the higher Effect wins, a tie has no winner) and the options
+    of "Grappling" (damage 2 + Effect, :func:`grapple_damage`; a throw for 1D6; disarming takes
+    the weapon on Effect 6+, :func:`disarm_result`). Dice come from ``rng.randint(1, 6)``: the
+    attacker's 2D6, the opponent's 2D6, then the 1D6 of a throw. When the opponent wins, his
+    option is his own choice: the log says so and nothing more is rolled.
+
+    Raises:
+        ValueError: ``dm`` or ``opponent_dm`` is not an integer, or ``option`` not one of the
+            options.
+        TypeError: ``rng`` is not a :class:`random.Random`.
+
+    >>> rolled = roll_grapple(1, 0, random.Random(3), option="damage")
+    >>> print("\\n".join(rolled.log))
+    Attacker: 2D6 2 + 5 = 7, +1 = 8 vs 8+: Effect 0
+    Opponent: 2D6 5 + 2 = 7, +0 = 7 vs 8+: Effect -1
+    The attacker wins (Effect 0 against -1)
+    Inflict damage equal to 2 + the Effect: 2 + 0 = 2 damage
+    >>> rolled.damage
+    2
+    """
+    dm = check_int("dm", dm)
+    opponent_dm = check_int("opponent_dm", opponent_dm)
+    chosen = check_choice("option", option, GrappleOption)
+    check_rng(rng)
+    mine = _roll_check(dm, rng, TARGET_NUMBER, False)
+    theirs = _roll_check(opponent_dm, rng, TARGET_NUMBER, False)
+    log = [_side_line("Attacker", mine), _side_line("Opponent", theirs)]
+    result = opposed_result(mine.effect, theirs.effect)
+    if result is OpposedResult.TIE:
+        log.append(
+            f"A tie (Effect {mine.effect} each): nobody wins, no grapple starts and no option "
+            "is taken (a grapple goes on unchanged)"
+        )
+        return GrappleRoll(mine, theirs, result, None, 0, None, None, tuple(log))
+    if result is OpposedResult.LOSE:
+        log.append(
+            f"The opponent wins (Effect {theirs.effect} against {mine.effect}): he chooses an "
+            "option"
+        )
+        return GrappleRoll(mine, theirs, result, None, 0, None, None, tuple(log))
+    log.append(f"The attacker wins (Effect {mine.effect} against {theirs.effect})")
+    text = GRAPPLE_OPTIONS[chosen].text
+    damage, throw, disarm = 0, None, None
+    if chosen is GrappleOption.DAMAGE:
+        damage = grapple_damage(mine.effect)
+        log.append(
+            f"Inflict damage equal to 2 + the Effect: {GRAPPLE_DAMAGE_BASE} + {mine.effect} = "
+            f"{damage} damage" + (" (never below 0)" if damage != 2 + mine.effect else "")
+        )
+    elif chosen is GrappleOption.THROW:
+        (throw,) = roll_d6(rng, 1)
+        damage = throw
+        log.append(
+            f"Throw his opponent up to {GRAPPLE_MOVE_METRES} m: 1D6 = {throw} damage; the "
+            "grapple ends"
+        )
+    elif chosen is GrappleOption.DISARM:
+        disarm = disarm_result(mine.effect)
+        where = (
+            "he takes the weapon away"
+            if disarm is DisarmResult.TAKEN
+            else "the weapon ends up on the floor"
+        )
+        log.append(f"Disarm (Effect {mine.effect}; 6+ takes it): {where}")
+    else:
+        log.append(text)
+    return GrappleRoll(mine, theirs, result, chosen, damage, throw, disarm, tuple(log))

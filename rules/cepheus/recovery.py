@@ -11,31 +11,46 @@ Every Endurance DM is an integer >= -2: ``characteristic_dm`` of a score >= 0 is
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
 from rules.cepheus._common import check_bool
-from rules.cepheus.checks import Difficulty, check_probability
+from rules.cepheus.checks import Difficulty, characteristic_dm, check_probability
+from rules.cepheus.damage import Characteristic, Physical, _check_pair
 from rules.dice import MAX_DICE, Distribution, dice_sum
-from rules.validation import InvalidInput, check_choice, check_int, check_number
+from rules.validation import (
+    InvalidInput,
+    check_choice,
+    check_int,
+    check_items,
+    check_number,
+    output_record,
+)
 
 __all__ = [
     "FATIGUE_REST_HOURS",
     "FIRST_AID_FULL_MINUTES",
     "FIRST_AID_LATE_MINUTES",
     "FIRST_AID_SELF",
+    "MAX_RECOVERY_DAYS",
+    "MAX_RECOVERY_SCORE",
     "MEDICAL_CARE_BASE",
     "MENTAL_HEALING_PER_DAY",
     "MIN_ENDURANCE_DM",
     "SURGERY_SELF",
     "FatigueResult",
+    "RecoveryOdds",
     "Rest",
     "fatigue_rest_hours",
     "first_aid",
+    "heal",
     "medical_care_per_day",
     "mental_healing",
     "natural_healing",
     "natural_healing_over",
+    "recovery_odds",
     "suffer_fatigue",
     "surgery",
     "wake_chance",
@@ -391,3 +406,257 @@ def medical_care_per_day(endurance_dm: int, medicine_skill: int) -> int:
     """
     endurance_dm = _endurance_dm(endurance_dm)
     return MEDICAL_CARE_BASE + endurance_dm + check_int("medicine_skill", medicine_skill, 0)
+
+
+# --- Recovery over days -----------------------------------------------------------------------
+
+MAX_RECOVERY_DAYS: Final = 60
+"""The most days :func:`recovery_odds` follows (a bound of ours: the work grows with the days)."""
+
+MAX_RECOVERY_SCORE: Final = 20
+"""The highest maximum score :func:`recovery_odds` takes (a bound of ours: the states it follows
+grow with the scores; 20 and 60 days take about a tenth of a second)."""
+
+_HEAL_ORDER: Final = (
+    Characteristic.ENDURANCE,
+    Characteristic.STRENGTH,
+    Characteristic.DEXTERITY,
+)
+
+_Scores = tuple[int, int, int]
+"""(strength, dexterity, endurance), as :class:`Physical` orders them."""
+
+_INDEX: Final = {
+    Characteristic.STRENGTH: 0,
+    Characteristic.DEXTERITY: 1,
+    Characteristic.ENDURANCE: 2,
+}
+
+
+def _check_heal_order(order: object) -> tuple[int, ...]:
+    """``order`` as the indices (into :data:`_Scores`) of a permutation of the three."""
+    allowed = "a permutation of 'endurance', 'strength', 'dexterity'"
+    try:
+        items = check_items("order", order, "characteristics", max_items=len(Characteristic))
+    except InvalidInput:
+        raise InvalidInput("order", allowed, order) from None
+    sequence = tuple(
+        check_choice(f"order[{index}]", item, Characteristic) for index, item in enumerate(items)
+    )
+    if sorted(sequence) != sorted(Characteristic):
+        raise InvalidInput("order", allowed, order)
+    return tuple(_INDEX[c] for c in sequence)
+
+
+def _restore(scores: _Scores, top: _Scores, points: int, order: tuple[int, ...]) -> _Scores:
+    """``points`` (> 0) filling ``order`` up to ``top``; lost (< 0) in reverse order to 0."""
+    values = list(scores)
+    if points >= 0:
+        for i in order:
+            given = min(points, top[i] - values[i])
+            values[i] += given
+            points -= given
+    else:
+        lost = -points
+        for i in reversed(order):
+            taken = min(lost, values[i])
+            values[i] -= taken
+            lost -= taken
+    return values[0], values[1], values[2]
+
+
+def _spread_evenly(scores: _Scores, top: _Scores, points: int, order: tuple[int, ...]) -> _Scores:
+    """``points`` (>= 0) dealt one at a time to the damaged characteristics, in ``order``."""
+    values = list(scores)
+    while points > 0:
+        damaged = [i for i in order if values[i] < top[i]]
+        if not damaged:
+            break
+        for i in damaged:
+            if points == 0:
+                break
+            values[i] += 1
+            points -= 1
+    return values[0], values[1], values[2]
+
+
+def heal(
+    current: Physical,
+    maximum: Physical,
+    points: int,
+    *,
+    order: Sequence[Characteristic | str] = _HEAL_ORDER,
+) -> Physical:
+    """The physical characteristics after ``points`` are restored (or lost, if negative).
+
+    Rule: ``003_c7092257a5e3046d.txt``, "Injury and Recovery" ("When characteristic points
+    return from healing, players may choose which characteristic regains the points and may
+    split healing between characteristics if they wish"), "First Aid" ("divided as desired among
+    all damaged physical characteristics"); "Damage" ("Once a character has taken damage, any
+    damage ... is allocated to any of the three physical characteristics as the character so
+    chooses").
+
+    Interpretations (the player's choice made explicit): restored points fill the
+    characteristics in ``order``, each up to its maximum (points beyond the maximum of all
+    three are lost); points lost (a failed surgery, a day of healing below 0) come from the
+    characteristics in the reverse of ``order``, each down to 0 (the last to heal loses first).
+
+    Raises:
+        ValueError: the characteristics are not :class:`Physical` with current <= maximum,
+            ``points`` is not an integer, or ``order`` not a permutation of the three.
+
+    >>> heal(Physical(5, 8, 2), Physical(7, 8, 6), 5)
+    Physical(strength=6, dexterity=8, endurance=6)
+    >>> heal(Physical(5, 8, 2), Physical(7, 8, 6), -9)
+    Physical(strength=4, dexterity=0, endurance=2)
+    """
+    _check_pair(current, maximum)
+    points = check_int("points", points)
+    sequence = _check_heal_order(order)
+    scores = (current.strength, current.dexterity, current.endurance)
+    top = (maximum.strength, maximum.dexterity, maximum.endurance)
+    return Physical(*_restore(scores, top, points, sequence))
+
+
+@output_record
+@dataclass(frozen=True, slots=True)
+class RecoveryOdds:
+    """The chance, day by day, that a character is whole again (or dead) after healing."""
+
+    whole: tuple[Fraction, ...]
+    """``whole[n]``: the chance that every physical characteristic is at its maximum after
+    ``n`` days (``whole[0]``: already now)."""
+    dead: tuple[Fraction, ...]
+    """``dead[n]``: the chance that all three are at 0 after ``n`` days (points lost)."""
+    expected_days: Fraction | None
+    """The expected number of days to be whole, when being whole is certain within the days
+    followed; None otherwise."""
+
+
+def _day(
+    scores: _Scores,
+    top: _Scores,
+    order: tuple[int, ...],
+    rest: Rest,
+    medicine_skill: int | None,
+    care_with_natural: bool,
+) -> list[_Scores]:
+    """The six equally likely states after one day from ``scores`` (one per face of the D6;
+    the same state six times when no die is rolled)."""
+    serious = all(scores[i] < top[i] for i in range(3))
+    dm = characteristic_dm(scores[2])
+    if serious and rest is not Rest.FULL:
+        raise InvalidInput(
+            "rest",
+            "'full' when the character is or may become seriously wounded (the source gives "
+            "the seriously wounded a rate per day of rest only)",
+            rest.value,
+        )
+    if medicine_skill is not None and not serious:
+        cared = _spread_evenly(scores, top, MEDICAL_CARE_BASE + dm + medicine_skill, order)
+        if not care_with_natural:
+            return [cared] * 6
+        scores = cared
+    if serious:
+        return [_restore(scores, top, dm, order)] * 6
+    if rest is Rest.ACTIVE:
+        return [_restore(scores, top, 1 + dm, order)] * 6
+    return [_restore(scores, top, face + dm, order) for face in range(1, 7)]
+
+
+def recovery_odds(
+    current: Physical,
+    maximum: Physical,
+    days: int,
+    *,
+    rest: Rest | str = "full",
+    order: Sequence[Characteristic | str] = _HEAL_ORDER,
+    medicine_skill: int | None = None,
+    care_with_natural: bool = False,
+) -> RecoveryOdds:
+    """The exact chance of being whole again (every physical characteristic at its maximum)
+    after each of ``days`` days of healing, day by day.
+
+    Rule: ``003_c7092257a5e3046d.txt``, "Natural Healing" (1D6 + Endurance DM a day of full
+    rest, 1 + Endurance DM a day of active life, the Endurance DM alone a day of rest when
+    seriously wounded, and points lost when that is below 0), "Medical Care" (2 + Endurance DM
+    + the doctor's Medicine skill a day, "divided evenly among all damaged characteristics",
+    with full bed rest), "Surgery" ("Once one characteristic is back to its maximum level the
+    patient can benefit from medical care") and "Injury and Recovery" (seriously wounded: at
+    least one point lost from all three; no longer as soon as one is restored). Each day's
+    rate is taken from that morning's state: the Endurance DM of the current Endurance
+    (:func:`~rules.cepheus.characteristic_dm`) and whether all three are damaged. Being whole
+    ends the healing; all three at 0 is death.
+
+    Interpretations (the chapter is silent; each is the caller's choice or stated here):
+
+    * where the points go is the player's choice, made explicit as ``order`` (see
+      :func:`heal`): natural healing fills the characteristics in ``order``; points lost come
+      from them in reverse order;
+    * medical care (``medicine_skill`` not None) is "divided evenly": dealt one point at a
+      time to each damaged characteristic in ``order``, so a remainder goes first in
+      ``order``; it starts once the character is not seriously wounded (before that, the day
+      is natural healing); the chapter does not say whether it replaces natural healing or
+      adds to it: ``care_with_natural`` (care first, then the natural healing);
+    * medical care needs full bed rest and the seriously wounded heal only on days of rest:
+      ``rest="active"`` is refused with medical care, or when a seriously wounded state can be
+      reached.
+
+    ``days`` is at most :data:`MAX_RECOVERY_DAYS`, each maximum at most
+    :data:`MAX_RECOVERY_SCORE` (60 and 20).
+
+    Raises:
+        ValueError: the characteristics are not :class:`Physical` with current <= maximum (a
+            maximum above 20), ``days`` is not an integer in 0..60, ``rest`` not 'full' or
+            'active' (see above), ``order`` not a permutation of the three, ``medicine_skill``
+            not None or an integer >= 0, or ``care_with_natural`` not a bool.
+
+    Endurance 6 of 8 (DM +0) on full rest: 1D6 covers the 2 points on 2+ (5/6); after a 1,
+    Endurance 7 needs 1 point, which any roll gives.
+
+    >>> odds = recovery_odds(Physical(7, 8, 6), Physical(7, 8, 8), 2)
+    >>> odds.whole, odds.expected_days
+    ((Fraction(0, 1), Fraction(5, 6), Fraction(1, 1)), Fraction(7, 6))
+    """
+    _check_pair(current, maximum)
+    for c in Characteristic:
+        if maximum[c] > MAX_RECOVERY_SCORE:
+            allowed = f"scores of at most {MAX_RECOVERY_SCORE} ({c.value})"
+            raise InvalidInput("maximum", allowed, maximum[c], where=f" {c.value}")
+    days = check_int("days", days, 0, MAX_RECOVERY_DAYS)
+    kind = check_choice("rest", rest, Rest)
+    sequence = _check_heal_order(order)
+    skill = None if medicine_skill is None else check_int("medicine_skill", medicine_skill, 0)
+    both = check_bool("care_with_natural", care_with_natural)
+    if skill is not None and kind is not Rest.FULL:
+        raise InvalidInput(
+            "rest", "'full' with medical care (it requires full bed rest)", kind.value
+        )
+    top: _Scores = (maximum.strength, maximum.dexterity, maximum.endurance)
+    dead_state: _Scores = (0, 0, 0)
+    states: dict[_Scores, int] = {(current.strength, current.dexterity, current.endurance): 1}
+    whole_count = dead_count = 0
+    whole: list[Fraction] = []
+    dead: list[Fraction] = []
+    cache: dict[_Scores, list[_Scores]] = {}
+    for day in range(days + 1):
+        total = 6**day
+        whole_count += states.pop(top, 0)
+        dead_count += states.pop(dead_state, 0)
+        whole.append(Fraction(whole_count, total))
+        dead.append(Fraction(dead_count, total))
+        if day == days:
+            break
+        after: dict[_Scores, int] = {}
+        for scores, count in states.items():
+            if scores not in cache:
+                cache[scores] = _day(scores, top, sequence, kind, skill, both)
+            for state in cache[scores]:
+                after[state] = after.get(state, 0) + count
+        states = after
+        whole_count *= 6
+        dead_count *= 6
+    expected = None
+    if whole[-1] == 1:
+        expected = sum((1 - chance for chance in whole[:-1]), Fraction(0))
+    return RecoveryOdds(tuple(whole), tuple(dead), expected)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import random
 from collections import Counter
 from fractions import Fraction
 
@@ -136,3 +138,72 @@ def test_odds_are_probabilities_and_symmetric(dm: int, opponent_dm: int) -> None
 def test_bad_input_is_a_value_error_naming_the_parameter(call: object, parameter: str) -> None:
     with pytest.raises(ValueError, match=f"^{parameter} must be"):
         call()  # type: ignore[operator]
+
+
+# --- A rolled grapple ------------------------------------------------------------------------
+
+
+class Dice(random.Random):
+    """A random.Random that deals the given faces in order (to roll chosen dice)."""
+
+    def __init__(self, faces: list[int]) -> None:
+        super().__init__(0)
+        self.faces = list(faces)
+
+    def randint(self, a: int, b: int) -> int:
+        assert (a, b) == (1, 6)
+        return self.faces.pop(0)
+
+
+@pytest.mark.parametrize("option", list(GrappleOption))
+def test_roll_matches_every_roll(option: GrappleOption) -> None:
+    # Brute force over the 6**5 faces (both 2D6 and the throw's D6): the rolled result follows
+    # the source's options for every one of them.
+    for faces in itertools.product(range(1, 7), repeat=5):
+        rolled = cepheus.roll_grapple(1, -1, Dice(list(faces)), option=option)
+        mine, theirs = faces[0] + faces[1] + 1 - 8, faces[2] + faces[3] - 1 - 8
+        assert rolled.check.effect == mine and rolled.opponent_check.effect == theirs
+        assert rolled.result is cepheus.opposed_result(mine, theirs)
+        won = mine > theirs
+        assert rolled.option is (option if won else None)
+        if won and option is GrappleOption.DAMAGE:
+            assert rolled.damage == max(0, 2 + mine)
+        elif won and option is GrappleOption.THROW:
+            assert rolled.throw_roll == faces[4] and rolled.damage == faces[4]
+        else:
+            assert rolled.damage == 0 and rolled.throw_roll is None
+        if won and option is GrappleOption.DISARM:
+            assert rolled.disarm is (DisarmResult.TAKEN if mine >= 6 else DisarmResult.ON_THE_FLOOR)
+        else:
+            assert rolled.disarm is None
+
+
+def test_roll_log_and_tie() -> None:
+    tie = cepheus.roll_grapple(0, 0, Dice([3, 4, 5, 2]), option="damage")
+    assert tie.result is OpposedResult.TIE and tie.damage == 0
+    assert tie.log[-1].startswith("A tie (Effect -1 each): nobody wins")
+    thrown = cepheus.roll_grapple(2, 0, Dice([6, 6, 1, 1, 4]), option="throw")
+    assert thrown.log == (
+        "Attacker: 2D6 6 + 6 = 12, +2 = 14 vs 8+: Effect 6",
+        "Opponent: 2D6 1 + 1 = 2, +0 = 2 vs 8+: Effect -6",
+        "The attacker wins (Effect 6 against -6)",
+        "Throw his opponent up to 3 m: 1D6 = 4 damage; the grapple ends",
+    )
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    st.integers(-10, 10),
+    st.integers(-10, 10),
+    st.integers(0, 2**32),
+    st.sampled_from(list(GrappleOption)),
+)
+def test_roll_is_reproducible_and_possible(
+    dm: int, opponent_dm: int, seed: int, option: GrappleOption
+) -> None:
+    first = cepheus.roll_grapple(dm, opponent_dm, random.Random(seed), option=option)
+    assert first == cepheus.roll_grapple(dm, opponent_dm, random.Random(seed), option=option)
+    damage = cepheus.grapple_damage_distribution(dm, opponent_dm, option=option)
+    assert damage[first.damage] > 0
+    with pytest.raises(ValueError, match=r"^rng must be a random\.Random"):
+        cepheus.roll_grapple(dm, opponent_dm, seed)  # type: ignore[arg-type]

@@ -312,3 +312,197 @@ def test_the_external_api_of_issue_15() -> None:
     assert isinstance(cepheus.first_aid(2), int)
     assert isinstance(cepheus.wake_chance(0, 3), Fraction)
     assert isinstance(cepheus.natural_healing(0), Distribution)
+
+
+# --- Recovery over days ----------------------------------------------------------------------
+
+NAMES = ("strength", "dexterity", "endurance")
+
+
+def brute_recovery(
+    current: tuple[int, int, int],
+    maximum: tuple[int, int, int],
+    days: int,
+    order: tuple[str, ...],
+    rest: str = "full",
+    medicine_skill: int | None = None,
+    care_with_natural: bool = False,
+) -> tuple[list[Fraction], list[Fraction]]:
+    """Oracle: every sequence of ``days`` D6, each day's healing written out from the source.
+
+    A die is rolled every day (ignored on days whose rate has none), so every sequence has the
+    same weight."""
+    whole = [Fraction(0)] * (days + 1)
+    dead = [Fraction(0)] * (days + 1)
+    sequences = list(itertools.product(range(1, 7), repeat=days))
+    for faces in sequences:
+        now = dict(zip(NAMES, current, strict=True))
+        top = dict(zip(NAMES, maximum, strict=True))
+        for day in range(days + 1):
+            if now == top:
+                whole[day] += Fraction(1, len(sequences))
+                continue
+            if not any(now.values()):
+                dead[day] += Fraction(1, len(sequences))
+                continue
+            if day == days:
+                continue
+            dm = now["endurance"] // 3 - 2  # Characteristic DM = floor(score / 3) - 2
+            serious = all(now[n] < top[n] for n in NAMES)
+            points = []  # (points, evenly)
+            if medicine_skill is not None and not serious:
+                points.append((2 + dm + medicine_skill, True))
+                if care_with_natural:
+                    points.append((faces[day] + dm, False))
+            elif serious:
+                points.append((dm, False))
+            elif rest == "active":
+                points.append((1 + dm, False))
+            else:
+                points.append((faces[day] + dm, False))
+            for amount, evenly in points:
+                while amount > 0 and now != top:
+                    damaged = [n for n in order if now[n] < top[n]]
+                    for n in damaged if evenly else damaged[:1]:
+                        if amount and now[n] < top[n]:
+                            now[n] += 1
+                            amount -= 1
+                while amount < 0 and any(now.values()):
+                    n = next(n for n in reversed(order) if now[n] > 0)
+                    now[n] -= 1
+                    amount += 1
+    return whole, dead
+
+
+ORDERS = list(itertools.permutations(NAMES))
+
+
+@pytest.mark.parametrize(
+    ("current", "maximum", "days", "options"),
+    [
+        ((7, 8, 6), (7, 8, 8), 2, {}),
+        ((5, 8, 2), (7, 8, 6), 4, {}),
+        ((5, 6, 2), (7, 8, 6), 4, {}),  # seriously wounded, DM -2: degrades
+        ((6, 6, 7), (7, 8, 9), 3, {}),  # seriously wounded, DM +0: stuck
+        ((5, 8, 7), (7, 8, 9), 4, {"rest": "active"}),
+        ((3, 8, 1), (7, 8, 6), 3, {"medicine_skill": 1}),
+        ((3, 5, 4), (7, 8, 6), 4, {"medicine_skill": 2}),
+        ((3, 5, 4), (7, 8, 6), 4, {"medicine_skill": 0, "care_with_natural": True}),
+        ((1, 0, 1), (4, 3, 5), 4, {}),
+    ],
+)
+def test_recovery_odds_match_enumeration(
+    current: tuple[int, int, int],
+    maximum: tuple[int, int, int],
+    days: int,
+    options: dict[str, object],
+) -> None:
+    for order in ORDERS:
+        odds = cepheus.recovery_odds(
+            Physical(*current), Physical(*maximum), days, order=order, **options
+        )
+        whole, dead = brute_recovery(current, maximum, days, order, **options)  # type: ignore[arg-type]
+        assert list(odds.whole) == whole
+        assert list(odds.dead) == dead
+
+
+def test_recovery_by_hand() -> None:
+    # Source: "1D6 + Endurance DM per day of full rest". Endurance 6 of 8 (DM +0): whole on 2+
+    # the first day; after a 1 (Endurance 7) any roll heals the last point.
+    odds = cepheus.recovery_odds(Physical(7, 8, 6), Physical(7, 8, 8), 3)
+    assert odds.whole == (0, Fraction(5, 6), 1, 1)
+    assert odds.expected_days == 1 + Fraction(1, 6)
+    # Source: "A seriously wounded character only regains ... his Endurance DM per day of
+    # rest": Endurance 7 (DM 0) never heals; Endurance 2 (DM -2) loses 2 a day to death.
+    stuck = cepheus.recovery_odds(Physical(6, 6, 7), Physical(7, 8, 9), 10)
+    assert set(stuck.whole) == {0} and stuck.expected_days is None
+    dying = cepheus.recovery_odds(Physical(1, 1, 2), Physical(7, 8, 6), 3)
+    assert dying.dead == (0, 0, 1, 1)
+    # Source: "Medical care restores 2 + the character's Endurance DM + the doctor's Medicine
+    # skill": Endurance 6 (DM 0), Medicine 2: 4 a day, 7 points missing: 2 days.
+    care = cepheus.recovery_odds(Physical(3, 8, 6), Physical(7, 8, 9), 3, medicine_skill=2)
+    assert care.whole == (0, 0, 1, 1) and care.expected_days == 2
+
+
+def test_medical_care_waits_until_not_seriously_wounded() -> None:
+    # Source: "Once one characteristic is back to its maximum level the patient can benefit
+    # from medical care." Seriously wounded with Endurance DM 0: natural healing gives 0, so
+    # medical care never starts.
+    odds = cepheus.recovery_odds(Physical(6, 7, 7), Physical(7, 8, 9), 5, medicine_skill=3)
+    assert set(odds.whole) == {0}
+
+
+def test_heal_fills_in_order_and_loses_in_reverse() -> None:
+    hurt, top = Physical(5, 8, 2), Physical(7, 8, 6)
+    assert cepheus.heal(hurt, top, 5) == Physical(6, 8, 6)
+    assert cepheus.heal(hurt, top, 100) == top
+    assert cepheus.heal(hurt, top, 3, order=("strength", "endurance", "dexterity")) == Physical(
+        7, 8, 3
+    )
+    assert cepheus.heal(hurt, top, -3) == Physical(5, 5, 2)  # the last in order loses first
+    assert cepheus.heal(hurt, top, -10) == Physical(3, 0, 2)
+    assert cepheus.heal(hurt, top, -100) == Physical(0, 0, 0)
+
+
+def test_recovery_refuses_what_the_source_does_not_give() -> None:
+    serious, top = Physical(6, 7, 7), Physical(7, 8, 9)
+    with pytest.raises(ValueError, match=r"^rest must be 'full' when the character"):
+        cepheus.recovery_odds(serious, top, 3, rest="active")
+    with pytest.raises(ValueError, match=r"^rest must be 'full' with medical care"):
+        cepheus.recovery_odds(Physical(7, 7, 7), top, 3, rest="active", medicine_skill=1)
+    with pytest.raises(ValueError, match=r"^days must be an integer in 0\.\.60, got 61"):
+        cepheus.recovery_odds(serious, top, 61)
+    with pytest.raises(ValueError, match=r"^maximum strength must be scores of at most 20"):
+        cepheus.recovery_odds(Physical(6, 7, 7), Physical(21, 8, 9), 3)
+    with pytest.raises(ValueError, match=r"^order must be a permutation"):
+        cepheus.recovery_odds(serious, top, 3, order=("strength", "strength", "endurance"))
+    with pytest.raises(ValueError, match=r"^medicine_skill must be"):
+        cepheus.recovery_odds(serious, top, 3, medicine_skill=-1)
+
+
+SCORES = st.tuples(st.integers(0, 9), st.integers(0, 9), st.integers(0, 9))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    SCORES,
+    SCORES,
+    st.integers(0, 12),
+    st.sampled_from(ORDERS),
+    st.sampled_from(["full", "active"]),
+    st.none() | st.integers(0, 3),
+    st.booleans(),
+)
+def test_recovery_invariants(
+    a: tuple[int, int, int],
+    b: tuple[int, int, int],
+    days: int,
+    order: tuple[str, ...],
+    rest: str,
+    skill: int | None,
+    both: bool,
+) -> None:
+    current = Physical(*map(min, a, b))
+    maximum = Physical(*map(max, a, b))
+    try:
+        odds = cepheus.recovery_odds(
+            current, maximum, days, order=order, rest=rest, medicine_skill=skill,
+            care_with_natural=both,
+        )  # fmt: skip
+    except ValueError as error:
+        assert getattr(error, "parameter", None) == "rest"
+        return
+    assert len(odds.whole) == len(odds.dead) == days + 1
+    for whole, dead in zip(odds.whole, odds.dead, strict=True):
+        assert whole >= 0 and dead >= 0 and whole + dead <= 1
+    # Being whole (or dead) ends the healing: the chances never go down.
+    assert list(odds.whole) == sorted(odds.whole)
+    assert list(odds.dead) == sorted(odds.dead)
+    assert (odds.whole[0] == 1) == (current == maximum)
+    if odds.expected_days is not None:
+        assert odds.whole[-1] == 1
+        assert 0 <= odds.expected_days <= days
+    # Healing never exceeds the maximum: heal() of any points stays within 0..maximum.
+    for points in (-30, -1, 1, 30):
+        healed = cepheus.heal(current, maximum, points, order=order)
+        assert all(0 <= healed[n] <= maximum[n] for n in NAMES)
