@@ -380,7 +380,13 @@ def roll_grapple(
     mine = _roll_check(dm, rng, TARGET_NUMBER, False)
     theirs = _roll_check(opponent_dm, rng, TARGET_NUMBER, False)
     log = [_side_line("Attacker", mine), _side_line("Opponent", theirs)]
-    result = opposed_result(mine.effect, theirs.effect)
+    # Derived numbers are not re-checked (a DM near the size limit makes a larger Effect).
+    if mine.effect > theirs.effect:
+        result = OpposedResult.WIN
+    elif mine.effect < theirs.effect:
+        result = OpposedResult.LOSE
+    else:
+        result = OpposedResult.TIE
     if result is OpposedResult.TIE:
         log.append(
             f"A tie (Effect {mine.effect} each): nobody wins, no grapple starts and no option "
@@ -397,7 +403,7 @@ def roll_grapple(
     text = GRAPPLE_OPTIONS[chosen].text
     damage, throw, disarm = 0, None, None
     if chosen is GrappleOption.DAMAGE:
-        damage = grapple_damage(mine.effect)
+        damage = max(0, GRAPPLE_DAMAGE_BASE + mine.effect)
         log.append(
             f"Inflict damage equal to 2 + the Effect: {GRAPPLE_DAMAGE_BASE} + {mine.effect} = "
             f"{damage} damage" + (" (never below 0)" if damage != 2 + mine.effect else "")
@@ -410,7 +416,9 @@ def roll_grapple(
             "grapple ends"
         )
     elif chosen is GrappleOption.DISARM:
-        disarm = disarm_result(mine.effect)
+        disarm = (
+            DisarmResult.TAKEN if mine.effect >= EXCEPTIONAL_EFFECT else DisarmResult.ON_THE_FLOOR
+        )
         where = (
             "he takes the weapon away"
             if disarm is DisarmResult.TAKEN

@@ -73,6 +73,14 @@ PAGES: tuple[Page, ...] = (
          "A round-order tracker: 2D6 + DEX DM, ambush, hastening, reactions, delay, Tactics "
          "and Leadership.",
          "webapp.pages.cepheus.initiative:CepheusInitiativeView"),
+    Page("cepheus-recovery", CEPHEUS, "Recovery planner",
+         "First aid, surgery, medical care and natural healing: the exact chance of being whole "
+         "again day by day, the wake-up odds minute by minute, fatigue rest.",
+         "webapp.pages.cepheus.recovery:CepheusRecoveryView"),
+    Page("cepheus-grappling", CEPHEUS, "Grappling",
+         "The opposed Natural Weapons check: exact odds to win, tie or lose, every option's "
+         "odds and damage, and a roll with its log.",
+         "webapp.pages.cepheus.grappling:CepheusGrapplingView"),
     Page("lurasko-attack", LURASKO, "Attack resolver",
          "One attack that hit, step by step: shielding, critical hit, drive, armor range, "
          "resistances, degrees of injury and energy side effects, with the shield points left.",
