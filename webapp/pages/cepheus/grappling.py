@@ -123,7 +123,7 @@ class CepheusGrapplingView(PageView):
         "Source: Cepheus Engine SRD, chapter 5, Grappling. Interpretations (rules/SOURCES.md): "
         "both sides roll 2D6 + DMs against 8+ and the higher Effect wins (the winner need not "
         "succeed); damage 2 + Effect and disarming's 6+ use the winner's Effect; damage is "
-        "before armor and never below 0. " + TIE_RULE
+        "before armor and never below 0. Ties: see below."
     )
 
     def sections(self) -> list[Any]:
@@ -210,7 +210,9 @@ class CepheusGrapplingView(PageView):
 
     def render(self, result: GrappleResult) -> None:
         odds = result.odds
-        self._tie.object = f"<p class='rf-note' data-testid='tie-rule'>{html.escape(TIE_RULE)}</p>"
+        self._tie.object = (
+            f"<p class='rf-note' data-testid='tie-rule'><b>Ties.</b> {html.escape(TIE_RULE)}</p>"
+        )
         throw = cepheus.grapple_damage_distribution(result.dm, result.opponent_dm, option="throw")
         damage = cepheus.grapple_damage_distribution(result.dm, result.opponent_dm, option="damage")
         rows = []

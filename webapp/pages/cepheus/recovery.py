@@ -322,7 +322,7 @@ class CepheusRecoveryView(PageView):
             expected,
             Figure(rate, "points back the first day", "points-per-day", rate_detail),
             Figure(signed(plan.endurance_dm), "Endurance DM now", "endurance-dm",
-                   f"{state} after treatment"),
+                   f"after treatment: {signed(plan.treated_dm)}, {state}"),
         ]  # fmt: skip
 
     def render(self, plan: RecoveryPlan) -> None:
