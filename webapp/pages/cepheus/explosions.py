@@ -315,12 +315,16 @@ class CepheusExplosionsView(PageView):
                 *("yes" if costs[r].loses_significant_action else "no" for r in reactions),
             ]
         )
-        self._compare.object = html_table(
-            ["", *(REACTION_NAMES[r] for r in reactions)],
-            rows,
-            numeric=[1, 2, 3],
-            testid="compare",
-            current=lambda _i: False,
+        # Exact fractions make it wide: it scrolls inside its box, never the page (phones).
+        self._compare.object = (
+            "<div style='overflow-x:auto'>"
+            + html_table(
+                ["", *(REACTION_NAMES[r] for r in reactions)],
+                rows,
+                numeric=[1, 2, 3],
+                testid="compare",
+            )
+            + "</div>"
         )
         self._bars.show(result.odds, self.theme)
         damages = sorted(set().union(*(o.damage for o in result.odds.values())))
