@@ -84,6 +84,7 @@ _NON_NEGATIVE = (
     "own_evasive_effect",
 )
 _INTEGERS = ("characteristic_dm", "damage_modifier", "referee_dm")
+_POSITIVE = ("firing_line_targets",)
 _CHOICES: tuple[tuple[str, Any], ...] = (
     ("weapon", WeaponType),
     ("fire_mode", m.FireMode),
@@ -104,7 +105,8 @@ class AttackSituation:
     their string values. The constructor checks every field and refuses contradictions (see
     Raises); inputs that only refine another one (``parry_skill`` without a parry,
     ``dodge_obstruction`` without a dodge, ``braced`` without extreme range, ``zero_g_skill``
-    outside zero gravity, ``soft_cover`` without cover) are accepted and ignored.
+    outside zero gravity, ``soft_cover`` without cover, ``firing_line_targets`` without blind
+    firing) are accepted and ignored.
 
     Every field is checked and stored as its exact type (an enum member, ``int``,
     :class:`~fractions.Fraction`): numpy numbers become Python numbers. ``damage_dice`` with
@@ -171,6 +173,9 @@ class AttackSituation:
     """A flechette shotgun spreading at Medium or Long range: +1, damage 2D6."""
     blind: bool = False
     """Blind firing: skill level 0 and three dice with the highest dropped."""
+    firing_line_targets: int = 1
+    """Blind firing: the eligible targets in the firing line, friend or foe, the intended one
+    included (each successful attack hits one of them, chosen at random)."""
     extreme_range: bool = False
     """Firing beyond Distant: Distant difficulty and -2, needs skill 3+ and a braced firer."""
     braced: bool = False
@@ -233,6 +238,8 @@ class AttackSituation:
             put(name, check_bool(name, getattr(self, name)))
         for name in _NON_NEGATIVE:
             put(name, check_int(name, getattr(self, name), 0))
+        for name in _POSITIVE:
+            put(name, check_int(name, getattr(self, name), 1))
         put("damage_dice", check_int("damage_dice", self.damage_dice, 0, MAX_DICE))
         for name in _INTEGERS:
             put(name, check_int(name, getattr(self, name)))
@@ -408,6 +415,10 @@ class AttackOdds:
     suppression: Distribution[int] | None
     """Suppression fire: the Initiative penalty on the target (its Effect on a success, else
     0); ``None`` for other fire modes."""
+    intended_hit_chance: Fraction = Fraction(0)
+    """The chance that the intended target is the one hit: ``hit_chance``, or for blind firing
+    ``hit_chance`` divided by ``firing_line_targets`` (the target of a success is chosen at
+    random among them). ``damage`` is the damage to whichever target is hit."""
 
     @property
     def possible(self) -> bool:
@@ -433,6 +444,13 @@ def attack_odds(situation: AttackSituation) -> AttackOdds:
     target is crouched or prone in full cover, or an extreme-range shot lacks a weapon able to
     fire into Distant, skill 3+, a braced firer or sight of the target (blind firing).
 
+    Firing into combat ("If the attack misses, roll 1D6. On a 4+, the attack hits the nearest
+    other combatant"): ``stray_hit_chance`` is the chance of a miss times 3/6. Blind firing ("a
+    die rolled to randomly choose which eligible target in the firing line is hit - whether
+    friend or foe"): ``intended_hit_chance`` is the chance to hit divided by
+    ``firing_line_targets``. Interpretation: "randomly" is read as each eligible target equally
+    likely (the chapter names no die for it).
+
     Raises:
         ValueError: ``situation`` is not an :class:`AttackSituation`.
 
@@ -444,6 +462,10 @@ def attack_odds(situation: AttackSituation) -> AttackOdds:
      ('Aiming (2 minor actions)', 2), ('Cover (1/2, 3/4 when crouched)', -2)]
     >>> odds.total_dm, odds.hit_chance
     (2, Fraction(13, 18))
+    >>> into = attack_odds(AttackSituation(
+    ...     weapon="pistol", damage_dice=3, band="short", skill=1, firing_into_combat=True))
+    >>> into.hit_chance, into.stray_hit_chance
+    (Fraction(5, 18), Fraction(13, 36))
     """
     return _attack_odds(check_instance("situation", situation, AttackSituation))
 
@@ -488,6 +510,7 @@ def _attack_odds(s: AttackSituation) -> AttackOdds:
         if s.firing_into_combat and effect is not None
         else Fraction(0),
         suppression=suppression,
+        intended_hit_chance=hit / s.firing_line_targets if s.blind else hit,
     )
 
 
@@ -690,6 +713,9 @@ class AttackRoll:
     """Suppression fire: the Initiative penalty on the target (its Effect on a success)."""
     log: tuple[str, ...] = field(default=())
     """What happened, one step per line."""
+    firing_line_target: int | None = None
+    """Blind firing at several eligible targets: which one a hit struck, chosen at random
+    (1 is the intended target; ``None`` otherwise)."""
 
 
 def roll_attack(situation: AttackSituation, rng: random.Random) -> AttackRoll:
@@ -697,8 +723,10 @@ def roll_attack(situation: AttackSituation, rng: random.Random) -> AttackRoll:
 
     Rule: as :func:`attack_odds`; a missed shot into combat rolls 1D6 and hits the nearest other
     combatant on 4+ ("Firing into Combat"); a missed thrown weapon scatters (6 + Effect) metres
-    ("Thrown Weapons"). Dice come from ``rng.randint(1, 6)``: the attack dice first, then the
-    damage dice (or the 1D6 for a stray shot).
+    ("Thrown Weapons"); a blind hit strikes one of the ``firing_line_targets`` at random
+    ("Blind Firing"). Dice come from ``rng.randint(1, 6)``: the attack dice first, then the
+    damage dice (or the 1D6 for a stray shot), then, for a blind hit with several eligible
+    targets, ``rng.randint(1, firing_line_targets)`` for the one struck.
 
     Raises:
         ValueError: ``situation`` is not an :class:`AttackSituation`.
@@ -743,11 +771,20 @@ def roll_attack(situation: AttackSituation, rng: random.Random) -> AttackRoll:
         sum(rolls) + odds.damage_bonus, check.effect, s.armor, s.adds_effect, odds.halved
     )
     log.append(_damage_line(odds, rolls, check.effect, damage))
-    if s.blind:
+    chosen = None
+    if s.blind and s.firing_line_targets > 1:
+        count = s.firing_line_targets
+        chosen = rng.randint(1, count)
+        who = "the intended target" if chosen == 1 else "not the intended target"
+        log.append(
+            f"Blind firing: target chosen at random among the {count} eligible in the firing "
+            f"line (1 = the intended one): {chosen}, {who}"
+        )
+    elif s.blind:
         log.append(
             "Blind firing: roll a die to choose which eligible target in the firing line is hit"
         )
-    return AttackRoll(odds, check, True, rolls, damage, False, 0, tuple(log))
+    return AttackRoll(odds, check, True, rolls, damage, False, 0, tuple(log), chosen)
 
 
 def _check_line(check: CheckRoll) -> str:

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import enum
 import math
-from dataclasses import dataclass
+import random
+from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Final
 
+from rules.cepheus._common import check_rng, roll_d6
 from rules.cepheus.initiative import REACTION_INITIATIVE
 from rules.dice import MAX_DICE, Distribution, dice_sum_counts
 from rules.validation import InvalidInput, check_choice, check_int, output_record
@@ -25,8 +27,10 @@ __all__ = [
     "EXPLOSION_REACTIONS",
     "ExplosionReaction",
     "ExplosionReactionRow",
+    "ExplosionRoll",
     "explosion_damage",
     "explosion_damage_distribution",
+    "roll_explosion",
 ]
 
 
@@ -171,3 +175,87 @@ def explosion_damage_distribution(
             counts[result] = counts.get(result, 0) + count
     total = math.prod((6**dice, len(dodge_faces)))
     return Distribution._exact({k: Fraction(v, total) for k, v in counts.items()})
+
+
+@output_record
+@dataclass(frozen=True, slots=True)
+class ExplosionRoll:
+    """One rolled explosion against one character, with a step-by-step log."""
+
+    reaction: ExplosionReaction
+    """The character's reaction."""
+    rolls: tuple[int, ...]
+    """The explosion's damage dice, in the order rolled."""
+    rolled: int
+    """Their sum plus the fixed bonus, never below 0: the damage before the reaction."""
+    dodge_die: int | None
+    """The 1D6 a dodge takes off (``None`` unless the reaction is a dodge)."""
+    damage: int
+    """The damage the character takes (after the reaction and armor)."""
+    log: tuple[str, ...] = field(default=())
+    """What happened, one step per line."""
+
+
+def roll_explosion(
+    dice: int,
+    *,
+    bonus: int = 0,
+    reaction: ExplosionReaction | str = "none",
+    armor: int = 0,
+    rng: random.Random,
+) -> ExplosionRoll:
+    """Roll an explosion of ``dice`` D6 + ``bonus`` against one character, with a log.
+
+    Rule: as :func:`explosion_damage_distribution` (reaction, then armor; halves rounded up).
+    Dice come from ``rng.randint(1, 6)``: the explosion's dice first, then the dodge's 1D6.
+
+    Raises:
+        ValueError: as :func:`explosion_damage_distribution`.
+        TypeError: ``rng`` is not a :class:`random.Random`.
+
+    >>> result = roll_explosion(4, reaction="dodge", armor=2, rng=random.Random(3))
+    >>> print("\\n".join(result.log))
+    Explosion 4D6: 2 + 5 + 5 + 2 = 14
+    Dodge (Initiative -2): 1D6 = 3 off: 14 - 3 = 11
+    Armor 2: 11 - 2 = 9
+    Damage taken: 9
+    >>> result.damage
+    9
+    """
+    dice = check_int("dice", dice, 0, MAX_DICE)
+    bonus = check_int("bonus", bonus)
+    chosen = check_choice("reaction", reaction, ExplosionReaction)
+    armor = check_int("armor", armor, 0)
+    check_rng(rng)
+    rolls = roll_d6(rng, dice)
+    text = f"Explosion {dice}D6: " + (" + ".join(map(str, rolls)) or "0")
+    if dice > 1:
+        text += f" = {sum(rolls)}"
+    rolled = max(0, sum(rolls) + bonus)
+    if bonus:
+        text += f", {bonus:+d} = {sum(rolls) + bonus}"
+        if sum(rolls) + bonus < 0:
+            text += " (0 damage)"
+    log = [text]
+    row = EXPLOSION_REACTIONS[chosen]
+    die: int | None = None
+    after = rolled
+    if chosen is ExplosionReaction.DODGE:
+        (die,) = roll_d6(rng, 1)
+        after = max(0, rolled - die)
+        log.append(
+            f"Dodge (Initiative {row.initiative:+d}): 1D6 = {die} off: {rolled} - {die} = {after}"
+        )
+    elif chosen is ExplosionReaction.DIVE:
+        after = -(-rolled // 2)
+        log.append(
+            f"Dive for cover (Initiative {row.initiative:+d}): half, rounded up: {after}; "
+            "now prone, and the next significant action is lost"
+        )
+    else:
+        log.append("No reaction: the full damage")
+    damage = _reduce(rolled, chosen, die or 0, armor)
+    if armor:
+        log.append(f"Armor {armor}: {after} - {armor} = {damage}")
+    log.append(f"Damage taken: {damage}")
+    return ExplosionRoll(chosen, rolls, rolled, die, damage, tuple(log))

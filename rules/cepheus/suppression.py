@@ -8,23 +8,28 @@ Source: ``003_c7092257a5e3046d.txt``, "Suppression Fire". The DMs themselves are
 from __future__ import annotations
 
 import enum
+import random
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Final
 
-from rules.cepheus._common import check_bool
-from rules.cepheus.checks import TARGET_NUMBER, check_dice
-from rules.cepheus.modifiers import SUPPRESSION_FIRE_DM
+from rules.cepheus._common import check_bool, check_rng
+from rules.cepheus.checks import TARGET_NUMBER, CheckRoll, _roll_check, check_dice
+from rules.cepheus.modifiers import SUPPRESSED_DM, SUPPRESSION_FIRE_DM
 from rules.dice import Distribution
-from rules.validation import check_choice, check_int, check_items
+from rules.validation import check_choice, check_int, check_items, output_record
 
 __all__ = [
     "MAX_SUPPRESSION_HITS",
     "SUPPRESSED_ROUNDS",
     "SUPPRESSION_AMMUNITION_FACTOR",
     "SuppressionException",
+    "SuppressionRoll",
     "can_be_suppressed",
+    "roll_suppression",
     "suppression_ammunition",
+    "suppression_chance",
     "suppression_penalty",
     "suppression_penalty_distribution",
 ]
@@ -172,3 +177,116 @@ def suppression_penalty_distribution(dm: int, *, attacks: int = 1) -> Distributi
             result[penalty] = at_most - below
         below = at_most
     return Distribution._exact(result)
+
+
+def suppression_chance(dm: int, *, attacks: int = 1) -> Fraction:
+    """The chance that at least one of ``attacks`` suppression attacks succeeds (suppresses).
+
+    Each attack is a check of 2D6 + ``dm`` + ``SUPPRESSION_FIRE_DM`` (-2) against 8+ ("rolls
+    his shooting attack as normal, except with a -2 DM ... Failures are treated as normal
+    misses. Success means that the firer has hit close enough to the target to force them to
+    duck away"); a suppressed target takes the Initiative penalty of
+    :func:`suppression_penalty_distribution` (0 for Effect 0) and ``SUPPRESSED_DM`` (-1) on its
+    checks this round and the next. Closed form: ``1 - (1 - p) ** attacks``.
+
+    Interpretation: as :func:`suppression_penalty_distribution` (independent checks).
+
+    Raises:
+        ValueError: ``dm`` is not an integer, or ``attacks`` not an integer in 1..100.
+
+    >>> suppression_chance(2), suppression_chance(2, attacks=2)
+    (Fraction(5, 12), Fraction(95, 144))
+    """
+    dm = check_int("dm", dm)
+    attacks = check_int("attacks", attacks, 1, MAX_SUPPRESSION_HITS)
+    hit = check_dice().probability(lambda roll: roll + dm + SUPPRESSION_FIRE_DM >= TARGET_NUMBER)
+    return 1 - (1 - hit) ** attacks
+
+
+@output_record
+@dataclass(frozen=True, slots=True)
+class SuppressionRoll:
+    """Rolled suppression fire on one target, with a step-by-step log."""
+
+    affected: bool
+    """False if the target cannot be suppressed now (an exception, or not acted since)."""
+    checks: tuple[CheckRoll, ...]
+    """The attack rolls, in order (none when the target cannot be affected)."""
+    suppressed: bool
+    """At least one attack succeeded on a target it can affect."""
+    penalty: int
+    """The Initiative penalty: the highest Effect of a success (0 otherwise)."""
+    log: tuple[str, ...] = field(default=())
+    """What happened, one step per line."""
+
+
+def roll_suppression(
+    dm: int,
+    *,
+    attacks: int = 1,
+    exceptions: Iterable[SuppressionException | str] = (),
+    acted_since_suppressed: bool = True,
+    rng: random.Random,
+) -> SuppressionRoll:
+    """Roll ``attacks`` suppression attacks on one target with ``rng``, with a log.
+
+    Rule: as :func:`suppression_penalty_distribution` and :func:`can_be_suppressed`: a target
+    it cannot affect is not rolled against ("will not be harried by it"). Each attack is 2D6
+    from ``rng.randint(1, 6)`` + ``dm`` - 2 against 8+; the highest Effect of a success is the
+    Initiative penalty.
+
+    Raises:
+        ValueError: as :func:`suppression_penalty_distribution` and :func:`can_be_suppressed`.
+        TypeError: ``rng`` is not a :class:`random.Random`.
+
+    >>> result = roll_suppression(5, attacks=3, rng=random.Random(7))
+    >>> print("\\n".join(result.log))
+    Attack 1 of 3: 2D6 = 3 + 2 = 5, +3 = 8 vs 8+: success, Effect 0
+    Attack 2 of 3: 2D6 = 4 + 6 = 10, +3 = 13 vs 8+: success, Effect 5
+    Attack 3 of 3: 2D6 = 1 + 1 = 2, +3 = 5 vs 8+: miss, Effect -3
+    Suppressed: Initiative -5 (highest Effect 5); DM -1 to its checks this round and next
+    >>> result.penalty, roll_suppression(5, exceptions=["zealot"], rng=random.Random(7)).log
+    (5, ('Not affected by suppression fire: zealot',))
+    """
+    dm = check_int("dm", dm)
+    attacks = check_int("attacks", attacks, 1, MAX_SUPPRESSION_HITS)
+    check_rng(rng)
+    items = check_items(
+        "exceptions",
+        exceptions,
+        "suppression exceptions",
+        ordered=False,
+        max_items=len(SuppressionException),
+    )
+    found = [
+        check_choice(f"exceptions[{index}]", item, SuppressionException)
+        for index, item in enumerate(items)
+    ]
+    if not can_be_suppressed(found, acted_since_suppressed=acted_since_suppressed):
+        why = [e.value.replace("_", " ") for e in found]
+        if not acted_since_suppressed:
+            why.append("not acted since it was last suppressed")
+        return SuppressionRoll(
+            False, (), False, 0, (f"Not affected by suppression fire: {', '.join(why)}",)
+        )
+    total = dm + SUPPRESSION_FIRE_DM
+    checks = tuple(_roll_check(total, rng, TARGET_NUMBER, False) for _ in range(attacks))
+    log = []
+    for index, check in enumerate(checks, 1):
+        result = "success" if check.success else "miss"
+        log.append(
+            f"Attack {index} of {attacks}: 2D6 = {check.kept[0]} + {check.kept[1]} = "
+            f"{sum(check.kept)}, {total:+d} = {check.total} vs {TARGET_NUMBER}+: {result}, "
+            f"Effect {check.effect}"
+        )
+    hits = [c.effect for c in checks if c.success]
+    if not hits:
+        log.append("Not suppressed: every attack missed")
+        return SuppressionRoll(True, checks, False, 0, tuple(log))
+    penalty = suppression_penalty(hits)
+    delay = f"Initiative -{penalty}" if penalty else "no Initiative penalty"
+    log.append(
+        f"Suppressed: {delay} (highest Effect {penalty}); "
+        f"DM {SUPPRESSED_DM} to its checks this round and next"
+    )
+    return SuppressionRoll(True, checks, True, penalty, tuple(log))

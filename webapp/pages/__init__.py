@@ -81,6 +81,14 @@ PAGES: tuple[Page, ...] = (
          "The opposed Natural Weapons check: exact odds to win, tie or lose, every option's "
          "odds and damage, and a roll with its log.",
          "webapp.pages.cepheus.grappling:CepheusGrapplingView"),
+    Page("cepheus-explosions", CEPHEUS, "Explosions",
+         "Caught in an explosion: take it, dodge (less 1D6) or dive for cover (half, prone), "
+         "each choice's exact damage side by side, the odds of each wound, and a roll.",
+         "webapp.pages.cepheus.explosions:CepheusExplosionsView"),
+    Page("cepheus-suppression", CEPHEUS, "Suppression fire",
+         "Suppression fire at DM -2 and double ammunition: the chance to suppress, the "
+         "Initiative penalty (highest Effect of several hits), who it cannot affect, and a roll.",
+         "webapp.pages.cepheus.suppression:CepheusSuppressionView"),
     Page("lurasko-attack", LURASKO, "Attack resolver",
          "One attack that hit, step by step: shielding, critical hit, drive, armor range, "
          "resistances, degrees of injury and energy side effects, with the shield points left.",

@@ -696,3 +696,77 @@ def test_errors_name_a_field() -> None:
             situation(**changes)
         assert info.value.parameter in fields  # type: ignore[attr-defined]
         assert str(info.value).startswith(info.value.parameter)  # type: ignore[attr-defined]
+
+
+# --- The audit of issue 15: firing into combat and blind firing's firing line -----------------
+
+
+@pytest.mark.parametrize("changes", [{}, {"skill": 3, "aim_actions": 2}, {"cover": "half"}])
+def test_firing_into_combat_intended_and_stray_against_enumeration(changes: dict[str, Any]) -> None:
+    # Source: "If a character is firing a weapon at a target that is at Personal range to another
+    # combatant, then the attack suffers a -2 DM. If the attack misses, roll 1D6. On a 4+, the
+    # attack hits the nearest other combatant to the original target."
+    odds = cepheus.attack_odds(situation(firing_into_combat=True, **changes))
+    plain = cepheus.attack_odds(situation(**changes))
+    assert odds.total_dm == plain.total_dm - 2
+    intended = stray = total = 0
+    for *attack, die in enumerate_dice(3, 6):
+        total += 1
+        if sum(attack) + odds.total_dm >= 8:
+            intended += 1
+        elif die >= 4:
+            stray += 1
+    assert odds.hit_chance == odds.intended_hit_chance == Fraction(intended, total)
+    assert odds.stray_hit_chance == Fraction(stray, total)
+
+
+@pytest.mark.parametrize("targets", [1, 2, 3, 5])
+def test_blind_firing_hits_one_of_the_firing_line_at_random(targets: int) -> None:
+    # Source: "Any successful attack(s) needs to then have a die rolled to randomly choose which
+    # eligible target in the firing line is hit - whether friend or foe."
+    # Interpretation: every eligible target is equally likely.
+    odds = cepheus.attack_odds(situation(blind=True, firing_line_targets=targets))
+    hits = intended = total = 0
+    for roll in enumerate_dice(3, 6):
+        kept = sorted(roll)[:2]  # the highest die removed
+        for chosen in range(1, targets + 1):
+            total += 1
+            if sum(kept) + odds.total_dm >= 8:
+                hits += 1
+                intended += chosen == 1
+    assert odds.hit_chance == Fraction(hits, total)
+    assert odds.intended_hit_chance == Fraction(intended, total)
+    # Only blind firing chooses among the firing line.
+    seen = cepheus.attack_odds(situation(firing_line_targets=targets))
+    assert seen.intended_hit_chance == seen.hit_chance
+
+
+class ScriptedLine(random.Random):
+    """A Random whose randint returns a fixed script, whatever the range asked."""
+
+    def __init__(self, dice: list[int]) -> None:
+        super().__init__(0)
+        self.dice = list(dice)
+        self.asked: list[tuple[int, int]] = []
+
+    def randint(self, a: int, b: int) -> int:
+        self.asked.append((a, b))
+        return self.dice.pop(0)
+
+
+def test_roll_attack_blind_chooses_the_target_struck() -> None:
+    rng = ScriptedLine([6, 6, 2, 1, 1, 1, 3])
+    shot = cepheus.roll_attack(situation(blind=True, firing_line_targets=4), rng)
+    assert rng.asked[-1] == (1, 4) and shot.firing_line_target == 3
+    assert shot.log[-1] == (
+        "Blind firing: target chosen at random among the 4 eligible in the firing line "
+        "(1 = the intended one): 3, not the intended target"
+    )
+    alone = cepheus.roll_attack(situation(blind=True), ScriptedLine([6, 6, 2, 1, 1, 1]))
+    assert alone.firing_line_target is None
+    assert alone.log[-1].startswith("Blind firing: roll a die")
+
+
+def test_firing_line_targets_bad_input() -> None:
+    with pytest.raises(ValueError, match=r"^firing_line_targets must be an integer >= 1, got 0"):
+        situation(blind=True, firing_line_targets=0)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from fractions import Fraction
 
@@ -118,3 +119,51 @@ def test_a_reaction_never_increases_damage(dice: int, bonus: int, armor: int) ->
 def test_bad_input_is_a_value_error_naming_the_parameter(call: object, parameter: str) -> None:
     with pytest.raises(ValueError, match=f"^{parameter} must be"):
         call()  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("reaction", ["none", "dodge", "dive"])
+@pytest.mark.parametrize(("dice", "bonus", "armor"), [(4, 0, 0), (2, 1, 3), (3, -5, 0), (0, 2, 1)])
+def test_roll_is_explosion_damage_of_the_dice_of_the_seed(
+    reaction: str, dice: int, bonus: int, armor: int
+) -> None:
+    for seed in range(40):
+        got = cepheus.roll_explosion(
+            dice, bonus=bonus, reaction=reaction, armor=armor, rng=random.Random(seed)
+        )
+        rng = random.Random(seed)
+        rolls = tuple(rng.randint(1, 6) for _ in range(dice))
+        die = rng.randint(1, 6) if reaction == "dodge" else None
+        rolled = max(0, sum(rolls) + bonus)
+        assert (got.rolls, got.dodge_die, got.rolled) == (rolls, die, rolled)
+        assert got.damage == cepheus.explosion_damage(
+            rolled, reaction=reaction, dodge_die=die, armor=armor
+        )
+        assert got.reaction.value == reaction
+        assert got.log[-1] == f"Damage taken: {got.damage}"
+        assert got == cepheus.roll_explosion(
+            dice, bonus=bonus, reaction=reaction, armor=armor, rng=random.Random(seed)
+        )
+
+
+def test_roll_log_says_what_diving_costs() -> None:
+    # Source: "A character that dives for cover ends up prone and loses his next significant
+    # action."
+    log = cepheus.roll_explosion(2, reaction="dive", rng=random.Random(1)).log
+    assert "prone" in log[1] and "next significant action is lost" in log[1]
+    assert "Initiative -2" in log[1]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "parameter"),
+    [
+        ({"dice": -1}, "dice"),
+        ({"dice": 2, "reaction": "hide"}, "reaction"),
+        ({"dice": 2, "armor": -2}, "armor"),
+        ({"dice": 2, "bonus": None}, "bonus"),
+    ],
+)
+def test_roll_bad_input(kwargs: dict[str, object], parameter: str) -> None:
+    with pytest.raises(ValueError, match=f"^{parameter} must be"):
+        cepheus.roll_explosion(rng=random.Random(1), **kwargs)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^rng must be"):
+        cepheus.roll_explosion(2, rng=None)  # type: ignore[arg-type]

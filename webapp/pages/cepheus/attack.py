@@ -123,6 +123,9 @@ class CepheusAttack(Calculator):
     )
     shotgun_spread = param.Boolean(default=False, label="Shotgun Spread (flechette rounds)")
     blind = param.Boolean(default=False, label="Blind Firing")
+    firing_line_targets = param.Integer(
+        default=1, label="Blind Firing: eligible targets in the firing line (friend or foe)"
+    )
     # --- the target
     cover = param.Selector(objects=choices(cepheus.Cover), default="none", label="Cover")
     soft_cover = param.Boolean(default=False, label="Soft cover (infra-red sees through it)")
@@ -237,6 +240,7 @@ class CepheusAttack(Calculator):
             intelligent_weapon=self.intelligent_weapon,
             shotgun_spread=self.shotgun_spread,
             blind=self.blind,
+            firing_line_targets=self.firing_line_targets,
             extreme_range=self.extreme_range,
             braced=self.braced,
             hastened=self.hastened,
@@ -280,7 +284,7 @@ class CepheusAttack(Calculator):
 
 GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Aiming", ("aim_actions", "aim_for_the_kill_actions", "laser_sight", "intelligent_weapon")),
-    ("Fire mode", ("fire_mode", "burst", "shotgun_spread", "blind")),
+    ("Fire mode", ("fire_mode", "burst", "shotgun_spread", "blind", "firing_line_targets")),
     ("The target", ("cover", "soft_cover", "target_stance", "target_movement_metres")),
     ("The target's reaction", ("reaction", "dodge_obstruction", "parry_skill")),
     (
@@ -304,10 +308,15 @@ NOTES = {
     "Weapon's program tolerance is not given in this chapter: tick it if it covers this attack.",
     "Fire mode": "Spraying adds the burst's attack DM, a grouped burst its extra damage. Panic "
     "fire takes the row of the rounds left in the weapon (small arms slug throwers only). "
-    "Shotgun Spread: shotguns at Medium or Long range.",
+    "Shotgun Spread: shotguns at Medium or Long range; it can also hit anyone at Personal range "
+    "to the target, for which the chapter gives no roll. Blind Firing: skill 0, three dice with "
+    "the highest dropped, and each success hits one of the eligible targets in the firing line "
+    "at random (the intended one included).",
     "The target": "Cover: 1/4 undergrowth, small rock, corner of a building; 1/2 thick forest, "
     "low wall, crate; 3/4 jungle, trench, reinforced position; Full pillbox. A crouching or "
-    "prone target claims cover one step higher.",
+    "prone target claims cover one step higher. Coup de Grace needs no roll: a helpless "
+    "opponent within close range of a melee weapon, or adjacent to a ranged one, is hit "
+    "and dies.",
     "Battlefield conditions": "These affect ranged attacks only. Smoke penalties are doubled for "
     "laser weapons.",
     "Extreme Range Firing": "The source gives no distance for extreme range: set a distance in "
@@ -323,9 +332,12 @@ class CepheusAttackView(PageView):
     model_class = CepheusAttack
     rule_note = (
         "Source: Cepheus Engine SRD, chapter 5, Attack, Action Modifier, Reactions, Battlefield "
-        "Conditions, Burst Fire, Cover, Damage. Interpretations (rules/SOURCES.md): the Cover "
-        "Modifiers table (Full -4) over the -0 to -6 summary; prone targets -2 at Short range "
-        "too; Aiming for the Kill +1 damage per action, at most +6; the unskilled DM is an input."
+        "Conditions and Sensors, Blind Firing, Burst Fire, Cover, Extreme Range Firing, Fighting "
+        "in Zero Gravity, Firing into Combat, Panic Fire, Shotgun Spread, Suppression Fire, "
+        "Stance, Damage. Interpretations (rules/SOURCES.md): the Cover Modifiers table (Full -4) "
+        "over the -0 to -6 summary; prone targets -2 at Short range too; Aiming for the Kill +1 "
+        "damage per action, at most +6; the unskilled DM is an input; blind firing's target is "
+        "equally likely any eligible one."
     )
 
     # --- inputs -------------------------------------------------------------------------------
@@ -425,10 +437,17 @@ class CepheusAttackView(PageView):
     # --- a result -----------------------------------------------------------------------------
 
     def figures(self, result: AttackResult) -> list[Figure]:
-        odds = result.odds
+        odds, s = result.odds, result.situation
         mean, mean_exact = mean_text(odds.damage)
-        return [
-            Figure(percent(odds.hit_chance), "chance to hit", "hit-chance", str(odds.hit_chance)),
+        into = s.firing_into_combat and odds.possible
+        line = s.blind and s.firing_line_targets > 1 and odds.possible
+        shown = [
+            Figure(
+                percent(odds.hit_chance),
+                "chance to hit the intended target" if into and not line else "chance to hit",
+                "hit-chance",
+                str(odds.hit_chance),
+            ),
             Figure(mean, "mean damage", "mean-damage", mean_exact),
             Figure(
                 signed(odds.total_dm),
@@ -437,6 +456,28 @@ class CepheusAttackView(PageView):
                 f"2D6 + DM vs {cepheus.TARGET_NUMBER}+",
             ),
         ]
+        if line:
+            shown.insert(
+                1,
+                Figure(
+                    percent(odds.intended_hit_chance),
+                    f"chance the hit is on the intended target (1 of {s.firing_line_targets})",
+                    "intended-hit",
+                    str(odds.intended_hit_chance),
+                ),
+            )
+        if into:
+            nobody = 1 - odds.hit_chance - odds.stray_hit_chance
+            shown[1:1] = [
+                Figure(
+                    percent(odds.stray_hit_chance),
+                    "chance to hit the nearest other combatant (a miss, then 4+ on 1D6)",
+                    "stray-hit",
+                    str(odds.stray_hit_chance),
+                ),
+                Figure(percent(nobody), "chance to hit nobody", "nobody-hit", str(nobody)),
+            ]
+        return shown
 
     def note(self, result: AttackResult) -> str:
         return f"{_damage_note(result)} {self.rule_note}"
@@ -584,6 +625,7 @@ def _damage_note(result: AttackResult) -> str:
     if odds.stray_hit_chance:
         text += (
             f" Firing into Combat: {percent(odds.stray_hit_chance)} chance that the shot misses "
-            "and hits the nearest other combatant (4+ on 1D6)."
+            "and hits the nearest other combatant (4+ on 1D6); the chapter does not say what "
+            "damage that hit does."
         )
     return text
