@@ -602,7 +602,7 @@ def characters_table(result: AreaResult) -> str:
         t = f"char-{c.slot}"
         left = "-" if c.points_left is None else str(c.points_left)
         rows.append(
-            f"<tr><td>Character {c.slot}<br><small>{html.escape(c.role)}</small></td>"
+            f"<tr><td>{c.slot}<br><small>{html.escape(c.role)}</small></td>"
             f"<td class='rf-num' data-testid='{t}-impact'>{c.impact}</td>"
             f"<td class='rf-num' data-testid='{t}-area'>{c.area}</td>"
             f"<td class='rf-num' data-testid='{t}-absorbed'>{c.absorbed}</td>"
@@ -610,10 +610,10 @@ def characters_table(result: AreaResult) -> str:
             f"<td class='rf-num' data-testid='{t}-total'><b>{c.total}</b></td></tr>"
         )
     return (
-        "<div class='rf-scroll'><table class='rf-table'><thead><tr><th>Character</th>"
+        "<div style='overflow-x:auto'><table class='rf-table'><thead><tr><th>Char.</th>"
         "<th class='rf-num'>Impact</th><th class='rf-num'>Area</th>"
-        "<th class='rf-num'>Own shield absorbed</th><th class='rf-num'>Points left</th>"
-        "<th class='rf-num'>Damage taken</th></tr></thead>"
+        "<th class='rf-num'>Absorbed</th><th class='rf-num'>Points left</th>"
+        "<th class='rf-num'>Taken</th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table></div>"
     )
 
