@@ -283,7 +283,7 @@ class LuraskoAttack(Calculator):
 
     # --- Roll it ---------------------------------------------------------------------------
     defense_die = param.Integer(
-        default=100, label="Sides of the defense roll's die (not given in this chapter)"
+        default=100, label="Defense die: sides (not in this chapter)"
     )
     seed = param.Integer(default=1, label="Seed of the next roll")
 
@@ -728,7 +728,7 @@ class LuraskoAttackView(PageView):
                 "Rolls the defense roll (one die of the sides set below: the chapter does not "
                 "say which dice a defense roll uses) and resolves the attack with it."
             ),
-            row(self._roll_button, self.field("defense_die"), self.field("seed"), basis=160),
+            row(self._roll_button, self.field("defense_die"), self.field("seed"), basis=240),
             self._log,
         ]
 
