@@ -282,9 +282,7 @@ class LuraskoAttack(Calculator):
     s3_inside = _flag(f"Shield 3: {INSIDE}")
 
     # --- Roll it ---------------------------------------------------------------------------
-    defense_die = param.Integer(
-        default=100, label="Defense die: sides (not in this chapter)"
-    )
+    defense_die = param.Integer(default=100, label="Defense die: sides (not in this chapter)")
     seed = param.Integer(default=1, label="Seed of the next roll")
 
     def apply_query(self, query: Mapping[str, str]) -> list[str]:
