@@ -101,6 +101,14 @@ PAGES: tuple[Page, ...] = (
          "Pseudogravity points needed to affect a target: pound weight, inventory, flying SPD "
          "and overlapping ætherial silencing.",
          "webapp.pages.lurasko.pseudogravity:LuraskoPseudogravityView"),
+    Page("lurasko-aoe-shielding", LURASKO, "AoE and ZAoE shielding",
+         "An AoE or ZAoE against the shields of each character in the area: impact and area "
+         "damage, what the shields absorbed, the points left and every rule in order.",
+         "webapp.pages.lurasko.aoe_shielding:LuraskoAoEShieldingView"),
+    Page("lurasko-auras", LURASKO, "Damage auras",
+         "What provokes a damage aura, what it may expend, and its hit through the attacker's "
+         "armor and shields, both incidents resolved before injuries.",
+         "webapp.pages.lurasko.auras:LuraskoAurasView"),
 )  # fmt: skip
 """Every page, in navigation order (grouped by system)."""
 

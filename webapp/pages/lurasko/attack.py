@@ -10,6 +10,8 @@ points left, the damage per portion, the side effects and every step with the nu
 from __future__ import annotations
 
 import html
+import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +19,7 @@ import panel as pn
 import param
 
 from rules import lurasko
+from rules.dice import MAX_SIDES
 from rules.lurasko import (
     CRITICAL_DRIVE_BONUS,
     PRECISE_CRITICAL_DRIVE_BONUS,
@@ -28,9 +31,10 @@ from rules.lurasko import (
     Precision,
     Resolution,
     Shield,
+    Step,
 )
 from rules.validation import check_int
-from webapp.components import Figure, choices, group, heading, html_pane, note
+from webapp.components import Figure, choices, group, heading, html_pane, note, row
 from webapp.pages.base import Calculator, PageView, inputs_named
 
 __all__ = [
@@ -38,6 +42,8 @@ __all__ = [
     "SHIELD_SLOTS",
     "WEAPON_SLOTS",
     "AttackResult",
+    "Defense",
+    "DefenseRoll",
     "LuraskoAttack",
     "LuraskoAttackView",
     "render_steps",
@@ -62,11 +68,14 @@ ORIGIN_LABELS: dict[AttackOrigin, str] = {
 }
 NO_CRITICAL = "none"
 CRITICAL_LABELS: dict[str, str] = {
-    NO_CRITICAL: "No critical hit",
     CriticalEffect.INJURY_TYPE.value: "Choose the type of injury",
     CriticalEffect.DRIVE.value: f"+{CRITICAL_DRIVE_BONUS} drive "
     f"(+{PRECISE_CRITICAL_DRIVE_BONUS} Precise melee)",
+    NO_CRITICAL: "No critical possible (e.g. ranged, out of Marksmanship range)",
 }
+"""The attacker's choice if the defense roll makes the hit critical. ``none`` was "no critical
+hit" before the page decided the critical from the roll; it still means that (a link with it
+resolves as it did)."""
 ENERGY_LABELS: dict[EnergyType, str] = {t: t.value.capitalize() for t in EnergyType}
 NO_RESISTANCE = "none"
 WEAPON_KIND = "weapon kind"
@@ -112,14 +121,85 @@ INSIDE = "low precision, attack from inside its reach (cannot block)"
 
 
 @dataclass(frozen=True)
+class Defense:
+    """The defense roll against its TN, and what it decides (roll-under: it fails above)."""
+
+    roll: int
+    tn: int
+    margin: int
+    """By how much the roll failed: ``roll - tn`` (0 or less: the defense succeeded)."""
+    critical: bool
+    """Failed by 20 or more (:func:`rules.lurasko.is_critical`)."""
+    applies: bool = True
+    """False for a damage aura's hit, which cannot be dodged (no defense roll)."""
+
+    @property
+    def hit(self) -> bool:
+        """The attack hits: no defense roll, or the roll failed."""
+        return not self.applies or self.margin > 0
+
+    def text(self, effect: str) -> str:
+        """What the roll decides, in words (``effect``: the attacker's choice on a critical)."""
+        if not self.applies:
+            return "a damage aura's hit cannot be dodged: no defense roll"
+        head = f"defense roll {self.roll} against TN {self.tn}"
+        if not self.hit:
+            return f"{head}: at or under the TN, the defense succeeds and the attack misses"
+        if not self.critical:
+            return f"{head}: failed by {self.margin} (under {lurasko.CRITICAL_MARGIN}): a hit"
+        if effect == NO_CRITICAL:
+            return (
+                f"{head}: failed by {self.margin}, which would be critical, but no critical "
+                "hit is possible here (as chosen): a hit"
+            )
+        return (
+            f"{head}: failed by {self.margin} (at least {lurasko.CRITICAL_MARGIN}): a critical "
+            f"hit; the attacker chooses: {CRITICAL_LABELS[effect].lower()}"
+        )
+
+
+@dataclass(frozen=True)
 class AttackResult:
     """Everything the page shows for one set of inputs."""
 
     resolution: Resolution
+    """The rules' resolution of the hit; on a miss, of low and medium shielding only (they
+    act before the defense roll)."""
     shields: tuple[tuple[int, Shield], ...]
     """The shields in play, each with its slot number (1-based), in the order given."""
     weapons: tuple[int, ...]
     """The slot number of each weapon hit, in the order given."""
+    defense: Defense
+    shield_points: tuple[int, ...] = ()
+    """Points left in each shield in play (as :attr:`shields`)."""
+    critical: CriticalEffect | None = None
+    """The critical hit's effect, or None when the hit is not critical."""
+
+    @property
+    def missed(self) -> bool:
+        """The defense roll succeeded."""
+        return not self.defense.hit
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """The steps shown: all of the resolution's; on a miss, those before the defense roll."""
+        steps = self.resolution.steps
+        if not self.missed:
+            return steps
+        first = next((i for i, s in enumerate(steps) if s.hit is None), len(steps))
+        return steps[:first]
+
+
+@dataclass(frozen=True)
+class DefenseRoll:
+    """One rolled defense roll, resolved with the rules: the roll, its outcome and a log."""
+
+    seed: int
+    sides: int
+    roll: int | None
+    """The roll, 1 to ``sides``; None for a damage aura (nothing to roll)."""
+    outcome: AttackResult
+    log: tuple[str, ...]
 
 
 class LuraskoAttack(Calculator):
@@ -137,7 +217,15 @@ class LuraskoAttack(Calculator):
         label="A ranged attack comes from",
         doc="Decides whether low and medium precision shielding can act.",
     )
-    critical = _pick(_choices(CRITICAL_LABELS), NO_CRITICAL, "Critical hit")
+    defense_roll = param.Integer(
+        default=20, label="Defense roll (roll-under: it fails above the TN)"
+    )
+    defense_tn = param.Integer(default=14, label="Defense roll TN")
+    critical = _pick(
+        _choices(CRITICAL_LABELS),
+        CriticalEffect.INJURY_TYPE.value,
+        "On a critical hit (failed by 20+), the attacker chooses",
+    )
     drive_bonus = param.Integer(default=0, label="Drive increase from Abilities (all weapons)")
 
     # --- the weapons (slot 2 is optional) --------------------------------------------------
@@ -192,6 +280,23 @@ class LuraskoAttack(Calculator):
     s3_points = param.Integer(default=20, label="Shield 3: shielding points")
     s3_techshield = _flag(f"Shield 3: {TECHSHIELD}")
     s3_inside = _flag(f"Shield 3: {INSIDE}")
+
+    # --- Roll it ---------------------------------------------------------------------------
+    defense_die = param.Integer(default=100, label="Defense die: sides (not in this chapter)")
+    seed = param.Integer(default=1, label="Seed of the next roll")
+
+    def apply_query(self, query: Mapping[str, str]) -> list[str]:
+        """A deep link, with the links made before the page took the defense roll.
+
+        Those links chose the critical directly (``critical=drive`` or ``injury type``): with
+        no defense roll in the link, the roll is the TN + 20, the least roll that is critical
+        (the source's example: TN 14, "a 34 or higher"), so the link resolves as it did.
+        ``critical=none`` meant no critical hit, which it still means."""
+        effects = {effect.value for effect in CriticalEffect}
+        if query.get("critical") in effects and not {"defense_roll", "defense_tn"} & set(query):
+            tn = int(self.param["defense_tn"].default)
+            query = {**query, "defense_roll": str(tn + lurasko.CRITICAL_MARGIN)}
+        return super().apply_query(query)
 
     # --- building the rules' objects -------------------------------------------------------
     # Every slot is built, in play or not, and the slots not in play are then dropped: a bad
@@ -282,30 +387,105 @@ class LuraskoAttack(Calculator):
             organic=self.organic,
         )
 
-    def attack(self) -> lurasko.Attack:
-        """The attack, with its weapons."""
+    def defense(self, roll: int | None = None) -> Defense:
+        """The defense roll (the typed one, or ``roll``) against the TN."""
+        with inputs_named({"roll": "defense_roll", "tn": "defense_tn"}):
+            roll = self.defense_roll if roll is None else roll
+            margin = lurasko.defense_failure_margin(roll, self.defense_tn)
+            critical = lurasko.is_critical(roll, self.defense_tn)
+        applies = self.form != AttackForm.DAMAGE_AURA.value
+        return Defense(roll, self.defense_tn, margin, critical, applies)
+
+    def attack(self, defense: Defense | None = None) -> lurasko.Attack:
+        """The attack, with its weapons; critical if ``defense`` (default: the typed roll)
+        failed by 20 or more, with the effect the attacker chose."""
+        defense = self.defense() if defense is None else defense
         weapons = {n: self.weapon(n) for n in range(1, WEAPON_SLOTS + 1)}
+        critical = (
+            self.critical
+            if defense.applies and defense.critical and self.critical != NO_CRITICAL
+            else None
+        )
         return lurasko.Attack(
             tuple(weapons[n] for n in self.weapon_slots()),
             form=self.form,
             origin=self.origin,
-            critical=None if self.critical == NO_CRITICAL else self.critical,
+            critical=critical,
             drive_bonus=self.drive_bonus,
         )
 
-    def compute(self) -> AttackResult:
-        attack = self.attack()
+    def outcome(self, roll: int | None = None) -> AttackResult:
+        """The attack resolved with the typed defense roll, or with ``roll``."""
+        check_int("defense_die", self.defense_die, 1, MAX_SIDES)
+        check_int("seed", self.seed)
+        defense = self.defense(roll)
+        attack = self.attack(defense)
         target = self.target()
         shields = self.shields()
-        resolution = lurasko.resolve_attack(attack, target, [item for _, item in shields])
-        return AttackResult(resolution, shields, self.weapon_slots())
+        if defense.hit:
+            in_play = [item for _, item in shields]
+        else:  # only low and medium precision act before the defense roll
+            in_play = [item for _, item in shields if item.level is not Precision.HIGH]
+        resolution = lurasko.resolve_attack(attack, target, in_play)
+        spent = iter(resolution.shield_points)
+        points = tuple(
+            item.points if len(in_play) < len(shields) and item.level is Precision.HIGH
+            else next(spent)
+            for _, item in shields
+        )  # fmt: skip
+        return AttackResult(
+            resolution, shields, self.weapon_slots(), defense, points, attack.critical
+        )
+
+    def compute(self) -> AttackResult:
+        return self.outcome()
+
+    def roll(self) -> DefenseRoll:
+        """Roll the defense roll of the last good inputs with ``random.Random(seed)``: one
+        die of :attr:`defense_die` sides, then resolve the attack with that roll."""
+        result: AttackResult = self.result
+        sides = self.defense_die
+        rng = random.Random(self.seed)
+        if not result.defense.applies:
+            outcome = self.outcome()
+            log = [f"No roll: {outcome.defense.text(self.critical)}."]
+            rolled = None
+        else:
+            rolled = rng.randint(1, sides)
+            outcome = self.outcome(rolled)
+            log = [
+                f"Roll the defense: 1 die of {sides} sides = {rolled}.",
+                f"{_sentence(outcome.defense.text(self.critical))}.",
+            ]
+        for step in outcome.steps:
+            numbers = ", ".join(f"{name} {value}" for name, value in step.numbers)
+            where = f" (weapon {step.hit + 1})" if step.hit is not None else ""
+            log.append(
+                f"{step.label}{where}: {step.explanation}"
+                + (f" [{numbers}]" if numbers else "")
+                + "."
+            )
+        if outcome.missed:
+            log.append("Damage taken: 0 (the attack missed).")
+        else:
+            r = outcome.resolution
+            log.append(
+                f"Damage taken: {r.total_damage}; {r.degrees} degrees of injury "
+                f"({INJURY_TYPE_TEXT[r.injury_type]} type)."
+            )
+        return DefenseRoll(self.seed, sides, rolled, outcome, tuple(log))
 
 
 # --- rendering ---------------------------------------------------------------------------
 
 
-def render_steps(resolution: Resolution) -> str:
-    """The steps as an ordered list: rule, what happened, the numbers after it.
+def _sentence(text: str) -> str:
+    """``text`` with its first letter upper case (the rest as it is: "TN" stays)."""
+    return text[:1].upper() + text[1:]
+
+
+def render_steps(resolution: Resolution | tuple[Step, ...]) -> str:
+    """The steps (of a resolution) as an ordered list: rule, what happened, the numbers after it.
 
     A number that changed since the previous step of the same weapon shows its old value
     struck through. Each step is ``<li data-testid='step'>`` with ``data-label``; each number
@@ -313,7 +493,8 @@ def render_steps(resolution: Resolution) -> str:
     """
     seen: dict[int | None, dict[str, int]] = {}
     items = []
-    for step in resolution.steps:
+    steps = resolution.steps if isinstance(resolution, Resolution) else resolution
+    for step in steps:
         before = seen.setdefault(step.hit, {})
         numbers = []
         for name, value in step.numbers:
@@ -346,7 +527,7 @@ def shields_table(result: AttackResult) -> str:
         f"<tr><td>Shield {slot}</td><td>{html.escape(item.level.value)}</td>"
         f"<td class='rf-num' data-testid='shield-{slot}-left'>{left}</td>"
         f"<td class='rf-num'>{item.points}</td></tr>"
-        for (slot, item), left in zip(result.shields, result.resolution.shield_points, strict=True)
+        for (slot, item), left in zip(result.shields, result.shield_points, strict=True)
     )
     if not rows:
         return "<p class='rf-none'>No energy shields in play.</p>"
@@ -418,7 +599,9 @@ class LuraskoAttackView(PageView):
     rule_note = (
         "Source: Legends of Lur-Asko, Combat (Damage, Drive & Armor Ranges; Damage Resistances "
         "and Weaknesses; Critical Hits; Energy Damage; Combined Energy/Normal Damage; Energy "
-        "Shielding). Interpretations (rules/SOURCES.md): every percentage drops fractions; both "
+        "Shielding). Interpretations (rules/SOURCES.md): the defense roll is roll-under and "
+        "critical when it fails by 20 or more (roll - TN >= 20); on a miss, low and medium "
+        "shields have already spent their points; every percentage drops fractions; both "
         "ends of an armor range are within it; resistances apply one after the other in slot "
         "order; a shield point negates one damage (a techshield two of blast); within a "
         "precision level, shields act in slot order; degrees of injury are damage // injury "
@@ -486,7 +669,15 @@ class LuraskoAttackView(PageView):
         return [
             group(
                 "The attack",
-                *(select(name) for name in ("form", "origin", "critical")),
+                *(select(name) for name in ("form", "origin")),
+                note(
+                    "The defense roll is roll-under: at or under its TN the defense succeeds "
+                    f"and the attack misses; failed by {lurasko.CRITICAL_MARGIN} or more "
+                    "(TN 14, a roll of 34 or more), the hit is critical. A damage aura's hit "
+                    "has no defense roll."
+                ),
+                *fields("defense_roll", "defense_tn"),
+                select("critical"),
                 self.field("drive_bonus"),
                 collapsed=False,
             ),
@@ -501,12 +692,24 @@ class LuraskoAttackView(PageView):
         ]
 
     def details(self) -> list[Any]:
+        self._defense = html_pane()
         self._shields = html_pane()
         self._portions = html_pane()
         self._effects = html_pane()
         self._steps = html_pane()
+        self._roll_button = pn.widgets.Button(
+            label="Roll it", color="primary", margin=(22, 10, 5, 10)
+        )
+        self._roll_button.on_click(self._roll)
+        self.model.param.watch(self._enable_roll, ["error"])
+        self._enable_roll()
+        self._log = html_pane()
+        self._rolled: tuple[Any, ...] | None = None
+        self._last_log = ""
         return [
-            heading("Shield points left", margin=(0, 10)),
+            heading("Defense roll", margin=(0, 10)),
+            self._defense,
+            heading("Shield points left"),
             self._shields,
             heading("Damage taken from each portion"),
             self._portions,
@@ -518,7 +721,48 @@ class LuraskoAttackView(PageView):
                 "struck through."
             ),
             self._steps,
+            heading("Roll it"),
+            note(
+                "Rolls the defense roll (one die of the sides set below: the chapter does not "
+                "say which dice a defense roll uses) and resolves the attack with it."
+            ),
+            row(self._roll_button, self.field("defense_die"), self.field("seed"), basis=240),
+            self._log,
         ]
+
+    def _enable_roll(self, *_events: object) -> None:
+        self._roll_button.disabled = bool(self.model.error)
+
+    def _key(self, result: AttackResult) -> tuple[Any, ...]:
+        """What a roll depends on: the attack, target and shields (not the typed roll)."""
+        m = self.model
+        return (m.attack(result.defense), m.target(), result.shields, m.critical, m.defense_die)
+
+    def _roll(self, _event: object = None) -> None:
+        m = self.model
+        if m.error or m.result is None:
+            return
+        rolled = m.roll()
+        seed = m.seed
+        self._rolled = self._key(m.result)
+        lines = "\n".join(rolled.log)
+        self._last_log = (
+            f"<pre class='rf-log' data-testid='roll-log'>{html.escape(lines)}</pre>"
+            f"<p class='rf-note'>Rolled with seed {seed}; the seed now moves on to {seed + 1}. "
+            "Set the seed back to replay a roll.</p>"
+        )
+        m.seed = seed + 1
+        self._show_log(m.result)
+
+    def _show_log(self, result: AttackResult) -> None:
+        """The last roll's log, while the attack it rolled is still the one shown."""
+        if self._rolled is not None and self._rolled != self._key(result):
+            self._rolled = None
+            self._last_log = ""
+        self._log.object = self._last_log or (
+            "<p class='rf-note'>Roll the defense with the die and seed above: the log shows "
+            "every step.</p>"
+        )
 
     def _retitle(self, *_events: object) -> None:
         """Card titles say what is inside when collapsed."""
@@ -535,15 +779,34 @@ class LuraskoAttackView(PageView):
 
     def figures(self, result: AttackResult) -> list[Figure]:
         r = result.resolution
+        d = result.defense
+        if not d.applies:
+            critical = "no roll"
+        elif result.missed:
+            critical = "missed"
+        else:
+            critical = "no" if result.critical is None else "yes"
+        if result.missed:
+            return [
+                Figure("0", "damage taken", "total-damage", "the defense roll succeeded"),
+                Figure("0", "degrees of injury", "degrees"),
+                Figure("none", "injury type", "injury-type"),
+                Figure("no", "a damage aura may strike back", "damage-aura"),
+                Figure(critical, "critical hit", "critical", f"roll {d.roll} vs TN {d.tn}"),
+            ]
         aura = "yes" if r.provokes_damage_aura else "no"
+        margin = f"failed by {d.margin}" if d.applies else "cannot be dodged"
         return [
             Figure(str(r.total_damage), "damage taken", "total-damage"),
             Figure(str(r.degrees), "degrees of injury", "degrees"),
             Figure(INJURY_TYPE_TEXT[r.injury_type], "injury type", "injury-type"),
             Figure(aura, "a damage aura may strike back", "damage-aura"),
+            Figure(critical, "critical hit", "critical", margin),
         ]
 
     def note(self, result: AttackResult) -> str:
+        if result.missed:
+            return "The defense roll succeeded: no damage. " + self.rule_note
         injury_type = result.resolution.injury_type
         return (
             f"Injury type {INJURY_TYPE_TEXT[injury_type]}: {INJURY_TYPE_NOTE[injury_type]}. "
@@ -551,7 +814,18 @@ class LuraskoAttackView(PageView):
         )
 
     def render(self, result: AttackResult) -> None:
+        d = result.defense
+        self._defense.object = (
+            f"<p class='rf-note' data-testid='defense' data-margin='{d.margin}'>"
+            f"{html.escape(_sentence(d.text(self.model.critical)))}.</p>"
+        )
         self._shields.object = shields_table(result)
-        self._portions.object = portions_table(result)
-        self._effects.object = effects_html(result.resolution)
-        self._steps.object = render_steps(result.resolution)
+        if result.missed:
+            missed = "<p class='rf-none'>The attack missed: no damage.</p>"
+            self._portions.object = missed
+            self._effects.object = "<p class='rf-none' data-testid='side-effects'>None.</p>"
+        else:
+            self._portions.object = portions_table(result)
+            self._effects.object = effects_html(result.resolution)
+        self._steps.object = render_steps(result.steps)
+        self._show_log(result)
