@@ -9,6 +9,7 @@ import pytest
 
 from webapp.app import HOME, VIEWS, App
 from webapp.pages import PAGES, Page
+from webapp.pages.base import CHART_VIEW_HEIGHT
 
 pages = pytest.mark.parametrize("page", PAGES, ids=[p.slug for p in PAGES])
 
@@ -49,6 +50,12 @@ def test_view_chart_shows_only_the_first_chart_and_its_table(page: Page) -> None
     shown = visible_leaves(view.__panel__())
     assert shown[0] is view._chart_panes[0]
     assert all(p not in shown for p in view._chart_panes[1:])
+    fig = shown[0].object
+    if fig.sizing_mode == "scale_width":
+        assert fig.max_width * fig.height / fig.width <= CHART_VIEW_HEIGHT
+    else:
+        assert fig.height <= CHART_VIEW_HEIGHT
+    assert fig.margin == (0, 5)
     # At most the chart's own data table beside it: the chart's text alternative.
     assert len(shown) <= 2
     if len(shown) == 2:
@@ -61,9 +68,11 @@ def test_the_whole_page_again_restores_what_the_view_hid(page: Page) -> None:
     app.apply_search(f"?page={page.slug}")
     view = app.view_of(page.slug)
     before = [id(leaf) for leaf in visible_leaves(view.__panel__())]
+    sizes = [(f.height, f.max_width, f.margin) for f in view._charts]
     for part in ("chart", "result", "full"):
         app.view = part
     assert [id(leaf) for leaf in visible_leaves(view.__panel__())] == before
+    assert [(f.height, f.max_width, f.margin) for f in view._charts] == sizes
     assert "view" not in app.query()
 
 

@@ -35,6 +35,7 @@ from rules.validation import InvalidInput, describe
 from webapp.formatting import exact_text
 
 __all__ = [
+    "CHART_VIEW_HEIGHT",
     "Calculator",
     "PageView",
     "QueryError",
@@ -44,6 +45,11 @@ __all__ = [
     "parse_value",
     "whole_number",
 ]
+
+
+CHART_VIEW_HEIGHT = 240
+"""The most a chart takes alone (``view=chart``): with the fold of its data table under it,
+it fits a 400x300 frame."""
 
 
 class QueryError(ValueError):
@@ -407,8 +413,17 @@ class PageView(pn.viewable.Viewer):
         self._layout.css_classes = ["rf-page", f"rf-view-{view}"]
         if view == "chart":
             self._hide_all_but(self._details, self._chart_panes[0])
-            # Alone in a small frame, the chart needs no margin above and below it.
-            self._change(self._chart_panes[0], "margin", (0, 5))
+            # Alone in a small frame (400x300), the chart needs no margin above and below it,
+            # and at most CHART_VIEW_HEIGHT px (a chart that keeps its aspect: narrower).
+            pane = self._chart_panes[0]
+            fig = pane.object
+            self._change(fig, "margin", (0, 5))  # the pane takes its layout from the figure
+            if fig.sizing_mode == "scale_width":
+                narrow = int(CHART_VIEW_HEIGHT * fig.width / fig.height)
+                if fig.max_width is None or fig.max_width > narrow:
+                    self._change(fig, "max_width", narrow)
+            elif fig.height > CHART_VIEW_HEIGHT:
+                self._change(fig, "height", CHART_VIEW_HEIGHT)
         return found
 
     def _change(self, obj: Any, attribute: str, value: Any) -> None:
