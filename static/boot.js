@@ -73,6 +73,7 @@
     // Stored gzipped (as small on disk as on the wire); a browser without
     // DecompressionStream just waits for the app.
     if (!CONFIG.prerender || !window.Bokeh || typeof DecompressionStream === "undefined") return;
+    if (params.has("view")) return;   // share.js: a view= link shows a part of the page, not the prerendered whole
     const slug = params.get("page") || "home";
     if (!/^[a-z0-9-]+$/.test(slug)) return;
     const embed = html.dataset.embed === "true" ? ".embed" : "";

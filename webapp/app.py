@@ -1,4 +1,4 @@
-"""The app shell: navigation between pages, the deep-link notice, embed mode and theme.
+"""The app shell: navigation between pages, the deep-link notice, embed mode, views and theme.
 
 One :class:`App` per visit. Pages are built the first time they are shown and kept, so moving
 between pages never loses their inputs (and, in the browser, never restarts Python).
@@ -20,6 +20,14 @@ __all__ = ["App"]
 
 HOME = "home"
 
+VIEWS = {
+    "full": "the whole page",
+    "result": "only the key figures",
+    "chart": "only the first chart (and the table of its data)",
+}
+"""The link's ``view=`` option: the part of a page a small embed shows (400x300 px fits the
+key figures or one chart without scrollbars). The navigation resets it to the whole page."""
+
 NO_PRINT = "@media print { :host { display: none !important; } }"
 """The navigation and the notice are not printed (a page prints as inputs and results)."""
 
@@ -31,6 +39,11 @@ class App(pn.viewable.Viewer):
         objects=[HOME, *(p.slug for p in PAGES)], default=HOME, doc="The page shown."
     )
     embed = param.Boolean(default=False, doc="Compact view for iframes: no navigation.")
+    view = param.Selector(
+        objects=list(VIEWS),
+        default="full",
+        doc="What of the page is shown (``view=`` in the link): see :data:`VIEWS`.",
+    )
     theme = param.Selector(objects=["light", "dark"], default="light")
     notice = param.String(default="", doc="What was wrong with the deep link, if anything.")
 
@@ -62,6 +75,7 @@ class App(pn.viewable.Viewer):
             styles={"align-items": "end", "flex-wrap": "wrap"},
             stylesheets=[NO_PRINT],
             visible=not self.embed,
+            css_classes=["rf-nav"],
         )
         self._notice = pn.pane.Alert(
             "",
@@ -106,11 +120,13 @@ class App(pn.viewable.Viewer):
     def _go(self, slug: str) -> None:
         if slug != self.page:
             self.notice = ""
+            self.view = "full"
             self.page = slug
 
     @param.depends("page", watch=True)
     def _show(self) -> None:
         self._main.objects = [self.view_of(self.page)]
+        self._show_view()
         if self.page != HOME:
             self._nav_select.value = self.page
         self._write_query()
@@ -118,6 +134,15 @@ class App(pn.viewable.Viewer):
     @param.depends("embed", watch=True)
     def _embed_changed(self) -> None:
         self._nav.visible = not self.embed
+
+    @param.depends("view", watch=True)
+    def _show_view(self) -> bool:
+        """Show the part of the page :attr:`view` names; False where the page has no such
+        part (it then shows the whole page)."""
+        shown = self.view_of(self.page)
+        if not hasattr(shown, "show_view"):  # the landing page: one view only
+            return self.view == "full"
+        return bool(shown.show_view(self.view))
 
     @param.depends("notice", watch=True)
     def _notice_changed(self) -> None:
@@ -137,6 +162,8 @@ class App(pn.viewable.Viewer):
         out: dict[str, str] = {"page": self.page}
         if self.embed:
             out["embed"] = "1"
+        if self.view != "full":
+            out["view"] = self.view
         model = getattr(self._views.get(self.page), "model", None)
         if model is not None:
             out.update(model.query())
@@ -146,12 +173,20 @@ class App(pn.viewable.Viewer):
         """Open the page and preset the inputs a ``?page=...&name=value`` link asks for.
 
         A malformed link never breaks the app: an unknown page opens the landing page, and
-        malformed inputs fall back to the page's defaults; either way a notice says why."""
+        malformed inputs fall back to the page's defaults, and a ``view=`` that is not one of
+        :data:`VIEWS` (or names a part the page lacks) shows the whole page; a notice says
+        why."""
         query = dict(parse_qsl(search.lstrip("?"), keep_blank_values=True))
         problems: list[str] = []
+        view_problem = ""
         self._syncing = True
         try:
             self.embed = query.get("embed", "0") in {"1", "true", "yes"}
+            view = query.get("view", "full")
+            if view not in VIEWS:
+                views = ", ".join(v for v in VIEWS if v != "full")
+                view_problem = f"there is no view {view!r} (the views are {views})"
+                view = "full"
             slug = query.get("page", HOME)
             if slug not in self.param["page"].objects:
                 problems.append(f"there is no page {slug!r}")
@@ -160,13 +195,21 @@ class App(pn.viewable.Viewer):
             model = getattr(self.view_of(slug), "model", None)
             if model is not None:
                 problems += model.apply_query(query)
+            self.view = view
+            if not self._show_view():
+                missing = "chart" if view == "chart" else "key figures"
+                view_problem = f"this page has no {missing} to show alone (view={view})"
+                self.view = "full"
         finally:
             self._syncing = False
+        parts = []
+        if problems:
+            parts.append("the calculator shows its defaults: " + "; ".join(problems))
+        if view_problem:
+            parts.append("the whole page is shown: " + view_problem)
         self.notice = (
-            "This link could not be used as it was, so the calculator shows its defaults: "
-            + "; ".join(problems)
-            + "."
-            if problems
+            "This link could not be used as it was, so " + "; and ".join(parts) + "."
+            if parts
             else ""
         )
         self._write_query()

@@ -37,6 +37,10 @@ LAYOUT_CSS = """
   .rf-summary { grid-area: summary; }
   .rf-details { grid-area: details; }
 }
+/* A link's view= shows one part of the page alone (webapp.app.VIEWS): no grid then. */
+:host(.rf-view-result), :host(.rf-view-chart) { display: flex !important;
+  flex-direction: column; }
+:host(.rf-view-result) .rf-summary { position: static; box-shadow: none; }
 @media (max-width: 760px) {
   /* The answer first, and kept in view while the inputs below it change. */
   .rf-summary { position: sticky; top: 0; z-index: 10; background: var(--rf-bg, #f6f7f9);

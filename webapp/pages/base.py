@@ -35,6 +35,7 @@ from rules.validation import InvalidInput, describe
 from webapp.formatting import exact_text
 
 __all__ = [
+    "CHART_VIEW_HEIGHT",
     "Calculator",
     "PageView",
     "QueryError",
@@ -44,6 +45,11 @@ __all__ = [
     "parse_value",
     "whole_number",
 ]
+
+
+CHART_VIEW_HEIGHT = 240
+"""The most a chart takes alone (``view=chart``): with the fold of its data table under it,
+it fits a 400x300 frame."""
 
 
 class QueryError(ValueError):
@@ -330,11 +336,15 @@ class PageView(pn.viewable.Viewer):
         super().__init__(model=model if model is not None else self.model_class(), **params)
         self.theme = "light"
         self._charts: list[Any] = []
+        self._chart_panes: list[pn.pane.Bokeh] = []
+        self._view_changes: list[tuple[Any, str, Any]] = []  # (object, attribute, was)
         self._summary = components.summary_pane()
         self._note = components.html_pane(margin=(0, 10))
-        inputs = components.inputs_column(*self.sections(), components.general_error(self.model))
-        details = components.details_column(self._note, *self.details())
-        self._layout = components.page_layout(self._summary, inputs, details)
+        self._inputs = components.inputs_column(
+            *self.sections(), components.general_error(self.model)
+        )
+        self._details = components.details_column(self._note, *self.details())
+        self._layout = components.page_layout(self._summary, self._inputs, self._details)
         self.model.param.watch(self._update, ["result"])
         self._update()
 
@@ -377,7 +387,70 @@ class PageView(pn.viewable.Viewer):
         self._charts.append(fig)
         style_figure(fig, self.theme)
         kw.setdefault("sizing_mode", "stretch_width")
-        return pn.pane.Bokeh(fig, **kw)
+        pane = pn.pane.Bokeh(fig, **kw)
+        self._chart_panes.append(pane)
+        return pane
+
+    # --- views: the whole page, or one part of it (``view=`` in the link) ----------------
+
+    def show_view(self, view: str) -> bool:
+        """Show the whole page (``"full"``), only its key figures (``"result"``) or only its
+        first chart with the table of its data (``"chart"``): the parts a small embed shows.
+
+        Returns False, and shows the whole page, where the page has no chart for ``"chart"``
+        (or the view is unknown)."""
+        for obj, attribute, was in reversed(self._view_changes):
+            if attribute == "visible" and isinstance(obj, pn.pane.Bokeh):
+                obj.object.visible = was  # the pane follows its figure's visible
+            setattr(obj, attribute, was)
+        self._view_changes = []
+        found = view in ("full", "result") or (view == "chart" and bool(self._chart_panes))
+        if not found:
+            view = "full"
+        self._inputs.visible = view == "full"
+        self._summary.visible = view in ("full", "result")
+        self._details.visible = view in ("full", "chart")
+        self._layout.css_classes = ["rf-page", f"rf-view-{view}"]
+        if view == "chart":
+            self._hide_all_but(self._details, self._chart_panes[0])
+            # Alone in a small frame (400x300), the chart needs no margin above and below it,
+            # and at most CHART_VIEW_HEIGHT px (a chart that keeps its aspect: narrower).
+            pane = self._chart_panes[0]
+            fig = pane.object
+            self._change(fig, "margin", (0, 5))  # the pane takes its layout from the figure
+            if fig.sizing_mode == "scale_width":
+                narrow = int(CHART_VIEW_HEIGHT * fig.width / fig.height)
+                if fig.max_width is None or fig.max_width > narrow:
+                    self._change(fig, "max_width", narrow)
+            elif fig.height > CHART_VIEW_HEIGHT:
+                self._change(fig, "height", CHART_VIEW_HEIGHT)
+        return found
+
+    def _change(self, obj: Any, attribute: str, value: Any) -> None:
+        """Set ``obj.attribute`` for the current view, to be undone by the next view."""
+        self._view_changes.append((obj, attribute, getattr(obj, attribute)))
+        setattr(obj, attribute, value)
+
+    def _hide_all_but(self, container: Any, target: Any) -> bool:
+        """Hide everything in ``container`` but ``target`` (at any depth), the containers
+        that hold it and the chart table right after it; whether ``target`` is inside."""
+        objects = list(getattr(container, "objects", []))
+        path = [obj is target or self._hide_all_but_inside(obj, target) for obj in objects]
+        if not any(path):
+            return False
+        where = path.index(True)
+        for index, obj in enumerate(objects):
+            keep = index == where or (
+                index == where + 1
+                and objects[where] is target
+                and "rf-chart-table" in str(getattr(obj, "object", ""))
+            )
+            if not keep:
+                self._change(obj, "visible", False)
+        return True
+
+    def _hide_all_but_inside(self, obj: Any, target: Any) -> bool:
+        return hasattr(obj, "objects") and self._hide_all_but(obj, target)
 
     def set_theme(self, theme: str) -> None:
         """Recolour the charts for the shell's theme and render again."""

@@ -1,0 +1,433 @@
+"""Share, embed and install in the built site (issue 14), in a real browser.
+
+Few app boots (each costs seconds): one page of the site serves every share test in turn
+(``shared``), one host page on another origin embeds two calculators, and one more holds two
+fixed 400x300 frames. The host page runs the resize script printed in the README, so the
+README's lines are what is tested.
+"""
+
+from __future__ import annotations
+
+import re
+import tarfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl, urlsplit
+
+import pytest
+from sitetools import CSP_LISTENER, READY_TIMEOUT_MS, AppPage, Server
+
+import sitebuild
+
+ROOT = Path(__file__).resolve().parents[2]
+
+CLIPBOARD_SWITCH = """
+(() => {
+  // window.__clipboard = 'missing' (plain http, an old browser) or 'refused' (permission
+  // denied) makes the page's clipboard behave so; anything else leaves the real one.
+  const real = Object.getOwnPropertyDescriptor(Navigator.prototype, 'clipboard');
+  if (!real) return;
+  Object.defineProperty(Navigator.prototype, 'clipboard', {
+    configurable: true,
+    get() {
+      const clipboard = real.get.call(this);
+      if (window.__clipboard === 'missing') return undefined;
+      if (window.__clipboard === 'refused') {
+        return { writeText: () => Promise.reject(new DOMException('denied', 'NotAllowedError')),
+                 readText: () => clipboard.readText() };
+      }
+      return clipboard;
+    },
+  });
+})();
+"""
+
+QR_MATCHES_LIBRARY = """
+async () => {
+  // The drawn QR code, rasterised at 4 px a module, against the library's own encoding of
+  // the current link, module by module (nothing is decoded: the matrices are compared).
+  const svg = document.querySelector('#rf-qr svg');
+  const qr = qrcode(0, 'M');
+  qr.addData(location.href);
+  qr.make();
+  const n = qr.getModuleCount();
+  const scale = 4, quiet = 4, size = (n + 2 * quiet) * scale;
+  const image = new Image();
+  image.src = 'data:image/svg+xml;charset=utf-8,'
+    + encodeURIComponent(new XMLSerializer().serializeToString(svg));
+  await image.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = size;
+  const context = canvas.getContext('2d');
+  context.drawImage(image, 0, 0, size, size);
+  const pixels = context.getImageData(0, 0, size, size).data;
+  let wrong = 0;
+  for (let row = -quiet; row < n + quiet; row += 1) {
+    for (let col = -quiet; col < n + quiet; col += 1) {
+      const x = (col + quiet) * scale + scale / 2, y = (row + quiet) * scale + scale / 2;
+      const dark = pixels[(y * size + x) * 4] < 128;
+      const expected = row >= 0 && col >= 0 && row < n && col < n && qr.isDark(row, col);
+      if (dark !== expected) wrong += 1;
+    }
+  }
+  return { modules: n, drawn: Number(svg.dataset.modules), wrong };
+}
+"""
+
+
+def test_the_build_ships_and_precaches_share_js_and_the_pinned_qr_library(dist: Path) -> None:
+    (pin,) = sitebuild.BROWSER_NPM
+    shipped = dist / "vendor" / pin.name / "qrcode.js"
+    with tarfile.open(sitebuild.fetch_npm(pin.name, pin.version, pin.integrity)) as tar:
+        member = tar.extractfile("package/dist/qrcode.js")
+        assert member is not None and shipped.read_bytes() == member.read()
+    precache = (dist / "sw.js").read_text()
+    assert '"share.js"' in precache and f'"vendor/{pin.name}/qrcode.js"' in precache
+    index = (dist / "index.html").read_text()
+    boot, share = '<script src="boot.js" defer>', '<script src="share.js" defer>'
+    assert index.index(boot) < index.index(share)
+
+
+def record(app: AppPage) -> AppPage:
+    """Record the requests, failures and console messages of ``app`` (as ``open_app`` does)."""
+    app.context.on("request", lambda request: app.requests.append(request.url))
+    app.context.on(
+        "response",
+        lambda r: app.failures.append(f"{r.status} {r.url}") if r.status >= 400 else None,
+    )
+    app.context.on("requestfailed", lambda request: app.failures.append(f"failed {request.url}"))
+    app.page.on("console", lambda message: app.console.append(f"{message.type}: {message.text}"))
+    app.page.on("pageerror", lambda error: app.console.append(f"pageerror: {error}"))
+    return app
+
+
+@pytest.fixture(scope="module")
+def shared(browser: Any, server: Server) -> Iterator[AppPage]:
+    """One page of the site on a tablet (1024x768, touch), clipboard allowed, for the share
+    tests in turn (each leaves the page as it found it: no dialog open, clipboard real)."""
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url[:-1])
+    context.add_init_script(CSP_LISTENER + CLIPBOARD_SWITCH)
+    app = record(AppPage(page=context.new_page(), context=context))
+    app.page.goto(server.url + "?page=cepheus-check")
+    app.wait_ready()
+    yield app
+    context.close()
+
+
+def clipboard(app: AppPage) -> str:
+    return str(app.page.evaluate("navigator.clipboard.readText()"))
+
+
+def wait_copied(app: AppPage, button: str) -> None:
+    app.page.wait_for_function(
+        "(id) => document.getElementById(id).textContent === 'Copied'", arg=button
+    )
+
+
+def test_copy_link_copies_the_link_of_the_current_inputs(shared: AppPage) -> None:
+    app = shared
+    app.set_input("Skill level (DM)", 2)
+    app.page.wait_for_function("() => location.search.includes('skill=2')")
+    button = app.page.get_by_role("button", name="Copy link")
+    button.focus()
+    app.page.keyboard.press("Enter")  # a real button: the keyboard works
+    wait_copied(app, "rf-copy-link")
+    href = app.page.evaluate("location.href")
+    assert clipboard(app) == href
+    assert dict(parse_qsl(urlsplit(href).query))["skill"] == "2"
+    assert app.page.locator("#rf-share-status").text_content() == "Link copied to the clipboard"
+    assert not app.page.locator("#rf-share-dialog").is_visible()
+    app.page.wait_for_function(
+        "() => document.getElementById('rf-copy-link').textContent === 'Copy link'"
+    )
+
+
+def test_copy_embed_code_gives_an_iframe_of_the_current_link(shared: AppPage) -> None:
+    app = shared
+    app.page.get_by_role("button", name="Copy embed code").click()
+    wait_copied(app, "rf-copy-embed")
+    code = clipboard(app)
+    frame = app.page.evaluate(
+        """(code) => {
+             const doc = new DOMParser().parseFromString(code, 'text/html');
+             const f = doc.querySelector('iframe');
+             return Object.fromEntries([...f.attributes].map((a) => [a.name, a.value]));
+           }""",
+        code,
+    )
+    href = app.page.evaluate("location.href")
+    assert frame["src"] == href + "&embed=1"
+    assert frame["title"] == "Rangefinder: Skill check (Cepheus Engine SRD)"
+    assert (frame["loading"], frame["width"], frame["style"]) == ("lazy", "100%", "border:0")
+    # The height the content needs now: the page without the site's header and navigation.
+    page_height = app.page.evaluate("document.getElementById('rf-app').offsetHeight")
+    figures_bottom = app.page.evaluate(
+        """() => { const find = (root) => { const el = root.querySelector('.rf-figures');
+                     if (el) return el;
+                     for (const h of root.querySelectorAll('*')) if (h.shadowRoot) {
+                       const f = find(h.shadowRoot); if (f) return f; }
+                     return null; };
+                   const app = document.getElementById('rf-app').getBoundingClientRect();
+                   return find(document).getBoundingClientRect().bottom - app.top; }"""
+    )
+    assert figures_bottom < int(frame["height"]) < page_height
+    assert "&amp;embed=1" in code  # an attribute value, escaped as HTML wants it
+    assert "rangefinder:resize" in code and "README" in code
+
+
+def test_a_refused_or_missing_clipboard_shows_the_text_selected(shared: AppPage) -> None:
+    app = shared
+    page = app.page
+    try:
+        for mode, button, expected in (
+            ("refused", "rf-copy-link", page.evaluate("location.href")),
+            ("missing", "rf-copy-embed", "<iframe src="),
+        ):
+            page.evaluate("(mode) => { window.__clipboard = mode; }", mode)
+            page.locator(f"#{button}").click()
+            dialog = page.locator("#rf-share-dialog")
+            dialog.wait_for(state="visible")
+            field = page.locator("#rf-share-text")
+            value = field.input_value()
+            assert value == expected if mode == "refused" else value.startswith(expected)
+            assert field.get_attribute("readonly") is not None
+            selection = page.evaluate(
+                """() => { const f = document.activeElement;
+                           return [f.id, f.selectionStart, f.selectionEnd, f.value.length]; }"""
+            )
+            assert selection == ["rf-share-text", 0, len(value), len(value)]
+            assert "copy it with Ctrl+C" in page.locator("#rf-share-hint").text_content()
+            page.keyboard.press("Escape")
+            dialog.wait_for(state="hidden")
+            assert page.evaluate("document.activeElement.id") == button  # focus goes back
+    finally:
+        page.evaluate("window.__clipboard = ''")
+
+
+def test_the_qr_code_encodes_the_current_link(shared: AppPage, screenshots: Path) -> None:
+    app = shared
+    page = app.page
+    page.get_by_role("button", name="QR code").click()
+    page.locator("#rf-qr svg").wait_for()
+    box = page.locator("#rf-qr svg").bounding_box()
+    assert box is not None and box["width"] == box["height"] and box["width"] >= 200
+    checked = page.evaluate(QR_MATCHES_LIBRARY)
+    assert checked["drawn"] == checked["modules"] and checked["wrong"] == 0
+    assert checked["modules"] >= 21
+    assert page.locator("#rf-share-text").input_value() == page.evaluate("location.href")
+    page.screenshot(path=str(screenshots / "share-qr-tablet.png"))
+    page.get_by_role("button", name="Close").click()
+    page.locator("#rf-share-dialog").wait_for(state="hidden")
+    # Drawn offline from the site's own copy of the library, under the site's policy.
+    origin = page.evaluate("location.origin")
+    assert any(url == f"{origin}/vendor/qrcode-generator/qrcode.js" for url in app.requests)
+    assert app.foreign_requests(origin) == []
+    assert app.failed_requests() == []
+    assert app.csp_violations() == []
+
+
+def test_install_shows_only_when_the_browser_offers_it(shared: AppPage) -> None:
+    page = shared.page
+    install = page.locator("#rf-install")
+    assert not install.is_visible()
+    # Chromium offers installation with beforeinstallprompt; headless never fires it, so the
+    # test fires one whose prompt() it can see.
+    page.evaluate(
+        """() => { const offer = new Event('beforeinstallprompt', { cancelable: true });
+                   offer.prompt = () => { window.__prompted = true; return Promise.resolve(); };
+                   offer.userChoice = Promise.resolve({ outcome: 'dismissed' });
+                   window.dispatchEvent(offer);
+                   window.__offerPrevented = offer.defaultPrevented; }"""
+    )
+    assert install.is_visible() and page.evaluate("window.__offerPrevented")
+    install.click()
+    page.wait_for_function("() => window.__prompted === true")
+    assert not install.is_visible()
+
+
+def test_the_share_controls_at_tablet_and_phone_width(shared: AppPage, screenshots: Path) -> None:
+    page = shared.page
+    buttons = ["Copy link", "Copy embed code", "QR code"]
+    page.screenshot(path=str(screenshots / "share-tablet.png"))
+    try:
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(screenshots / "share-phone.png"))
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        for name in buttons:
+            box = page.get_by_role("button", name=name).bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+            assert box["height"] >= 44  # a touch target
+        page.get_by_role("button", name="QR code").click()
+        page.locator("#rf-qr svg").wait_for()
+        page.screenshot(path=str(screenshots / "share-qr-phone.png"))
+        box = page.locator("#rf-share-dialog").bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+        page.keyboard.press("Escape")
+    finally:
+        page.set_viewport_size({"width": 1024, "height": 768})
+
+
+# --- Embedded on another origin -------------------------------------------------------------
+
+
+def readme_host_script() -> str:
+    """The host-page script of the README's "Embedding" section (the one that applies the
+    resize message), as printed there."""
+    readme = (ROOT / "README.md").read_text()
+    for block in re.findall(r"```html\n(.*?)```", readme, re.S):
+        if "rangefinder:resize" in block and "<script>" in block:
+            return str(re.search(r"<script>.*?</script>", block, re.S).group(0))  # type: ignore[union-attr]
+    raise AssertionError("the README shows no host script for rangefinder:resize")
+
+
+LISTEN = """<script>
+window.messages = [];
+window.addEventListener('message', (event) => {
+  const frames = [...document.querySelectorAll('iframe')];
+  window.messages.push({ frame: frames.findIndex((f) => f.contentWindow === event.source),
+                         origin: event.origin, data: event.data });
+});
+</script>"""
+
+
+def host(other_origin: Server, browser: Any, name: str, body: str, **options: Any) -> AppPage:
+    (other_origin.folder / name).write_text(
+        "<!doctype html><html lang='en'><title>A wiki page</title>"
+        f"<link rel='icon' href='data:,'><body>{body}</body></html>"
+    )
+    context = browser.new_context(**options)
+    context.add_init_script(CSP_LISTENER)
+    app = record(AppPage(page=context.new_page(), context=context))
+    app.page.goto(other_origin.url + name)
+    return app
+
+
+def wait_for(app: AppPage, condition: str, arg: Any = None) -> None:
+    app.page.wait_for_function(condition, arg=arg, timeout=READY_TIMEOUT_MS)
+
+
+def frame_of(app: AppPage, index: int) -> Any:
+    """The document inside the host page's ``index``-th iframe."""
+    return app.page.locator("iframe").nth(index).element_handle().content_frame()
+
+
+def last_height(app: AppPage, frame: int) -> int:
+    return int(
+        app.page.evaluate(
+            """(i) => window.messages.filter((m) => m.frame === i
+                        && m.data.type === 'rangefinder:resize').at(-1).data.height""",
+            frame,
+        )
+    )
+
+
+def test_two_embeds_on_another_origin_post_ready_and_resize(
+    browser: Any, server: Server, other_origin: Server, screenshots: Path
+) -> None:
+    frames = [
+        ("moo2-shot", "?page=moo2-shot&embed=1&squares=14&mount=heavy"),
+        ("cepheus-check", "?page=cepheus-check&embed=1&skill=2"),
+    ]
+    body = (
+        "<h1>Combat notes</h1>"
+        + LISTEN
+        + readme_host_script()
+        + "".join(
+            f"<p>{slug}</p><iframe src='{server.url}{query}' width='100%' height='200' "
+            f"style='border:0' title='Rangefinder: {slug}'></iframe>"
+            for slug, query in frames
+        )
+    )
+    app = host(other_origin, browser, "wiki.html", body, viewport={"width": 900, "height": 900})
+    try:
+        for index in range(len(frames)):
+            # ready, then (once at ready at least) its height
+            wait_for(
+                app,
+                """(i) => { const mine = window.messages.filter((m) => m.frame === i);
+                   const ready = mine.findIndex((m) => m.data.type === 'rangefinder:ready');
+                   return ready >= 0 && mine.slice(ready).some(
+                     (m) => m.data.type === 'rangefinder:resize'); }""",
+                index,
+            )
+        origin = server.url[:-1]
+        messages = app.page.evaluate("window.messages")
+        for index, (slug, _query) in enumerate(frames):
+            mine = [m for m in messages if m["frame"] == index]
+            assert all(m["origin"] == origin for m in mine)
+            resizes = [m["data"] for m in mine if m["data"]["type"] == "rangefinder:resize"]
+            assert all(r["page"] == slug for r in resizes)
+            height = last_height(app, index)
+            assert 300 < height < 4000
+            # The README's script applied it, and the frame's content fits it exactly.
+            wait_for(
+                app,
+                "([i, h]) => document.querySelectorAll('iframe')[i].clientHeight === h",
+                [index, height],
+            )
+            frame = frame_of(app, index)
+            fits = frame.evaluate(
+                "[document.documentElement.scrollHeight, document.documentElement.clientHeight]"
+            )
+            assert fits[0] <= fits[1] == height
+        # A change of content height is posted and applied: an error under an input.
+        before = last_height(app, 0)
+        first = AppPage(page=frame_of(app, 0), context=app.context)
+        first.set_input("Distance (squares)", 99)
+        wait_for(
+            app,
+            """(h) => window.messages.some((m) => m.frame === 0
+                 && m.data.type === 'rangefinder:resize' && m.data.height > h)""",
+            before,
+        )
+        grown = last_height(app, 0)
+        wait_for(app, "(h) => document.querySelectorAll('iframe')[0].clientHeight === h", grown)
+        app.page.screenshot(path=str(screenshots / "embed-host.png"), full_page=True)
+        errors = [m for m in app.console if m.startswith(("error", "pageerror"))]
+        assert errors == []
+        other = other_origin.url[:-1]
+        allowed = (origin, other, "data:", "blob:")
+        assert [url for url in app.requests if not url.startswith(allowed)] == []
+        assert app.failed_requests() == []
+        assert app.csp_violations() == []
+    finally:
+        app.context.close()
+
+
+def test_a_result_or_a_chart_fits_a_400x300_frame_without_a_script(
+    browser: Any, server: Server, other_origin: Server, screenshots: Path
+) -> None:
+    views = [("result", "?page=moo2-shot&embed=1&view=result&squares=14"),
+             ("chart", "?page=moo2-arcs&embed=1&view=chart")]  # fmt: skip
+    body = LISTEN + "".join(
+        f"<iframe id='{view}' src='{server.url}{query}' width='400' height='300' "
+        f"style='border:0' title='Rangefinder {view}'></iframe>"
+        for view, query in views
+    )
+    app = host(other_origin, browser, "fixed.html", body, viewport={"width": 900, "height": 700})
+    try:
+        for index in range(len(views)):
+            wait_for(
+                app,
+                """(i) => window.messages.some((m) => m.frame === i
+                     && m.data.type === 'rangefinder:ready')""",
+                index,
+            )
+        app.page.wait_for_timeout(300)
+        for index, (view, _query) in enumerate(views):
+            frame = frame_of(app, index)
+            sizes = frame.evaluate(
+                """() => { const e = document.documentElement;
+                           return [e.scrollWidth, e.clientWidth,
+                                   e.scrollHeight, e.clientHeight]; }"""
+            )
+            assert sizes[0] <= sizes[1] == 400, f"view={view} scrolls sideways: {sizes}"
+            assert sizes[2] <= sizes[3] == 300, f"view={view} needs {sizes[2]} px of 300"
+            assert frame.locator("html").get_attribute("data-view") == view
+            app.page.locator(f"#{view}").screenshot(path=str(screenshots / f"embed-{view}.png"))
+        assert [m for m in app.console if m.startswith(("error", "pageerror"))] == []
+    finally:
+        app.context.close()
