@@ -307,18 +307,24 @@ def fetch_pypi(pin: Pin, *, sdist: bool = False) -> Path:
 
 def fetch_pyodide_npm() -> Path:
     """The npm tarball of Pyodide, verified against the pinned registry integrity."""
-    target = CACHE / f"pyodide-{PYODIDE_VERSION}.tgz"
+    return fetch_npm("pyodide", PYODIDE_VERSION, PYODIDE_NPM_INTEGRITY)
+
+
+def fetch_npm(name: str, version: str, integrity: str) -> Path:
+    """The npm tarball ``name@version``, downloaded once into the cache (``npm pack``) and
+    checked every time against ``integrity``, the registry's ``dist.integrity`` pinned by the
+    caller (``npm view name@version dist.integrity``). Also used by the browser tests (axe-core)."""
+    target = CACHE / f"{name}-{version}.tgz"
     if not target.exists():
         CACHE.mkdir(parents=True, exist_ok=True)
-        log(f"downloading pyodide@{PYODIDE_VERSION} (npm)")
+        log(f"downloading {name}@{version} (npm)")
         with tempfile.TemporaryDirectory() as tmp:
             subprocess.run(
-                ["npm", "pack", "--silent", f"pyodide@{PYODIDE_VERSION}",
-                 "--pack-destination", tmp],
+                ["npm", "pack", "--silent", f"{name}@{version}", "--pack-destination", tmp],
                 check=True, stdout=subprocess.DEVNULL,
             )  # fmt: skip
             shutil.move(Path(tmp) / target.name, target)
-    algorithm, _, expected = PYODIDE_NPM_INTEGRITY.partition("-")
+    algorithm, _, expected = integrity.partition("-")
     actual = base64.b64encode(hashlib.new(algorithm, target.read_bytes()).digest()).decode()
     if actual != expected:
         raise SystemExit(f"{target}: {algorithm} {actual} differs from the pinned {expected}")
