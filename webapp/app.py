@@ -6,6 +6,7 @@ between pages never loses their inputs (and, in the browser, never restarts Pyth
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
@@ -13,6 +14,7 @@ from urllib.parse import parse_qsl, urlencode
 import panel as pn
 import param
 
+from webapp.components import AttributedRow, html_pane
 from webapp.pages import PAGES, find_page
 from webapp.pages.home import HomeView
 
@@ -68,7 +70,8 @@ class App(pn.viewable.Viewer):
         self._nav_select.param.watch(lambda e: self._go(e.new), "value")
         self._home_button = pn.widgets.Button(label="All calculators", color="light")
         self._home_button.on_click(lambda _e: self._go(HOME))
-        self._nav = pn.Row(
+        # The site's navigation landmark, named for screen readers' list of landmarks.
+        self._nav = AttributedRow(
             self._home_button,
             self._nav_select,
             sizing_mode="stretch_width",
@@ -76,7 +79,10 @@ class App(pn.viewable.Viewer):
             stylesheets=[NO_PRINT],
             visible=not self.embed,
             css_classes=["rf-nav"],
+            html_attributes={"role": "navigation", "aria-label": "Calculators"},
         )
+        # The page's title, its one <h1> (the landing page has its own).
+        self._title = html_pane(margin=(0, 10), visible=False, css_classes=["rf-title"])
         self._notice = pn.pane.Alert(
             "",
             alert_type="warning",
@@ -92,6 +98,7 @@ class App(pn.viewable.Viewer):
         self._layout = pn.Column(
             self._nav,
             self._notice,
+            self._title,
             self._main,
             sizing_mode="stretch_width",
             max_width=1200,
@@ -129,11 +136,18 @@ class App(pn.viewable.Viewer):
         self._show_view()
         if self.page != HOME:
             self._nav_select.value = self.page
+            page = find_page(self.page)
+            self._title.object = (
+                f"<h1 class='rf-page-title'>{html.escape(page.title)}"
+                f"<span class='rf-page-system'>{html.escape(page.system)}</span></h1>"
+            )
+        self._title.visible = self.page != HOME and not self.embed
         self._write_query()
 
     @param.depends("embed", watch=True)
     def _embed_changed(self) -> None:
         self._nav.visible = not self.embed
+        self._title.visible = self.page != HOME and not self.embed
 
     @param.depends("view", watch=True)
     def _show_view(self) -> bool:

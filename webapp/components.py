@@ -30,7 +30,10 @@ if TYPE_CHECKING:
     from webapp.pages.base import Calculator
 
 __all__ = [
+    "AttributedHTML",
+    "AttributedRow",
     "BarChart",
+    "ChoiceButtons",
     "Figure",
     "chart_table_html",
     "choices",
@@ -101,6 +104,30 @@ def mean_text(distribution: Distribution[int]) -> tuple[str, str]:
     return f"{float(mean):.2f}", str(mean)
 
 
+# --- HTML attributes -------------------------------------------------------------------------
+
+
+class _HtmlAttributes(param.Parameterized):
+    """Bokeh's ``html_attributes`` (attributes of a component's own element: ARIA roles,
+    names, live regions), which Panel does not expose: a parameter of that name is synced to
+    the model property of the same name."""
+
+    html_attributes = param.Dict(default={}, doc="HTML attributes of the component's element.")
+
+
+class AttributedHTML(pn.pane.HTML, _HtmlAttributes):
+    """An HTML pane whose own element carries ``html_attributes`` (e.g. ``aria-live``)."""
+
+
+class AttributedRow(pn.Row, _HtmlAttributes):
+    """A row whose own element carries ``html_attributes`` (e.g. ``role="navigation"``)."""
+
+
+class ChoiceButtons(pn.widgets.RadioButtonGroup, _HtmlAttributes):
+    """A row of choice buttons that screen readers announce as a group named by its label
+    (``static/a11y.js`` marks the chosen button with ``aria-pressed``)."""
+
+
 # --- Inputs ----------------------------------------------------------------------------------
 
 
@@ -116,7 +143,8 @@ def _widget_for(model: Calculator, name: str, **kw: Any) -> pn.widgets.Widget:
     if isinstance(parameter, param.Selector):
         longest = max((len(str(label)) for label in parameter.names or {}), default=0)
         if len(parameter.objects) <= 4 and longest <= 18 and kw.pop("widget", None) != "select":
-            return pn.widgets.RadioButtonGroup.from_param(parameter, **kw)
+            kw.setdefault("html_attributes", {"role": "group", "aria-label": parameter.label})
+            return ChoiceButtons.from_param(parameter, **kw)
         kw.pop("widget", None)
         return pn.widgets.Select.from_param(parameter, **kw)
     return pn.widgets.TextInput.from_param(parameter, **kw)
@@ -173,10 +201,11 @@ def group(title: str, *objects: Any, collapsed: bool = True) -> pn.Card:
     )
 
 
-def heading(text: str, **kw: Any) -> pn.pane.Markdown:
-    """A section heading among the inputs or details."""
+def heading(text: str, **kw: Any) -> pn.pane.HTML:
+    """A section heading among the inputs or details (``<h2>``: the page's title is the
+    ``<h1>``, see :mod:`webapp.app`)."""
     kw.setdefault("margin", (10, 10, 0, 10))
-    return pn.pane.Markdown(f"### {text}", **kw)
+    return html_pane(f"<h2 class='rf-heading'>{html.escape(text)}</h2>", **kw)
 
 
 def note(text: str, **kw: Any) -> pn.pane.HTML:
@@ -226,10 +255,19 @@ def html_pane(text: str = "", **kw: Any) -> pn.pane.HTML:
 
 
 def summary_pane() -> pn.pane.HTML:
-    """The pane of a page's key figures and rule note (first on a phone, kept in view).
+    """The pane of a page's key figures (first on a phone, kept in view).
 
-    ``aria-live``: a screen reader hears the new numbers after an input changes."""
-    return html_pane(css_classes=["rf-summary"], margin=(0, 5))
+    A polite live region: a screen reader reads the new numbers once an input has changed
+    them (the pane's own element stays while its content is replaced, as a live region
+    must), without interrupting; the charts and tables are not announced."""
+    return AttributedHTML(
+        "",
+        stylesheets=PANE_CSS,
+        sizing_mode="stretch_width",
+        css_classes=["rf-summary"],
+        margin=(0, 5),
+        html_attributes={"aria-live": "polite", "aria-label": "Key figures", "role": "region"},
+    )
 
 
 def html_table(

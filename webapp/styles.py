@@ -17,6 +17,12 @@ RESULT_CSS = """
 .rf-label { font-size: 0.85rem; color: var(--rf-muted, #5b6878); }
 .rf-label code { font-size: 0.8rem; }
 .rf-note { margin: 0.25rem 0; color: var(--rf-muted, #5b6878); font-size: 0.9rem; }
+.rf-page-title { margin: 0.5rem 0 0.25rem; font-size: 1.35rem; font-weight: 700; line-height: 1.25;
+  color: var(--rf-text, #1d2733); display: flex; flex-wrap: wrap; align-items: baseline;
+  gap: 0 0.6rem; }
+.rf-page-system { font-size: 0.85rem; font-weight: 500; color: var(--rf-muted, #5b6878); }
+.rf-heading { margin: 0.6rem 0 0.2rem; font-size: 1.1rem; font-weight: 650; line-height: 1.3;
+  color: var(--rf-text, #1d2733); }
 @media (max-width: 760px) {
   .rf-figures { gap: 0.4rem; margin: 0.25rem 0; }
   .rf-figure { min-width: 6.5rem; flex: 1 1 28%; padding: 0.3rem 0.5rem; }
@@ -46,6 +52,9 @@ LAYOUT_CSS = """
   .rf-summary { position: sticky; top: 0; z-index: 10; background: var(--rf-bg, #f6f7f9);
     box-shadow: 0 6px 6px -6px rgba(0, 0, 0, 0.25); padding-bottom: 0.25rem; }
 }
+@media print {
+  .rf-summary { position: static !important; box-shadow: none !important; }
+}
 """
 """The page layout (:func:`webapp.components.page_layout`): a grid on a wide screen; on a
 narrow one the key figures, sticky at the top, then the inputs, then the details."""
@@ -67,6 +76,11 @@ TABLE_CSS = """
 @media (max-width: 560px) {
   .rf-table { font-size: 0.85rem; }
   .rf-table th, .rf-table td { padding: 0.2rem 0.3rem; }
+}
+@media print {
+  /* Denser on paper: a reference card fits one page (A4 or Letter). */
+  .rf-table th, .rf-table td { padding: 0.1rem 0.4rem; }
+  .rf-chart-table summary { display: none; }
 }
 .rf-chart-table { margin: 0 0 0.75rem; font-size: 0.9rem; color: var(--rf-text, #1d2733); }
 .rf-chart-table summary { cursor: pointer; color: var(--rf-muted, #5b6878); padding: 0.25rem 0; }

@@ -139,6 +139,20 @@ class AppPage:
         box = self.page.locator(".bk-Checkbox", has_text=text).locator("input").first
         box.set_checked(checked)
 
+    def show_page(self, slug: str) -> None:
+        """Open page ``slug`` (or ``"home"``) from the landing page's list, as a visitor does
+        (no reload), and wait until its title and key figures are shown."""
+        self.page.locator(".bk-btn:text-is('All calculators')").first.click()
+        if slug == "home":
+            self.page.locator("h1", has_text="Rangefinder").first.wait_for(timeout=30_000)
+            return
+        from webapp.pages import find_page
+
+        title = find_page(slug).title
+        self.page.locator(f".bk-btn:text-is('Open {title}')").first.click()
+        self.page.locator("h1.rf-page-title", has_text=title).first.wait_for(timeout=30_000)
+        self.page.locator(".rf-summary .rf-figure").first.wait_for(timeout=30_000)
+
     def foreign_requests(self, origin: str) -> list[str]:
         return [
             url

@@ -18,7 +18,7 @@ class HomeView(pn.viewable.Viewer):
     def __init__(self, navigate: Callable[[str], None], **params: object) -> None:
         super().__init__(**params)
         intro = pn.pane.Markdown(
-            "## Rangefinder\n"
+            "# Rangefinder\n"
             "Exact answers to combat-rules questions, mid-game: every probability is "
             "computed exactly from the rules, not simulated. Everything runs in this page, "
             "offline once it has loaded.",

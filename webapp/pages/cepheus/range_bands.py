@@ -17,7 +17,15 @@ from bokeh.models import ColumnDataSource, FactorRange, FixedTicker, HoverTool
 from bokeh.plotting import figure
 
 from rules import cepheus
-from webapp.components import Figure, heading, html_pane, html_table, note, signed
+from webapp.components import (
+    Figure,
+    chart_table_html,
+    heading,
+    html_pane,
+    html_table,
+    note,
+    signed,
+)
 from webapp.pages.base import Calculator, PageView, exact_decimal, inputs_named, whole_number
 from webapp.theme import THEMES
 
@@ -246,7 +254,24 @@ class CepheusRangeBandsView(PageView):
         self._fig = fig
         self._table = html_pane()
         self._bands = html_pane()
-        return [self.chart(fig), self._table, self._bands]
+        bands = list(cepheus.RangeBand)
+        grid = []
+        for weapon in cepheus.WeaponType:
+            row = [weapon.label]
+            for band in bands:
+                difficulty = cepheus.attack_difficulty(weapon, band)
+                row.append(
+                    f"{difficulty.label} ({signed(difficulty.dm)})" if difficulty else "cannot"
+                )
+            grid.append(row)
+        grid_table = html_pane(
+            chart_table_html(
+                "Attack difficulty (DM) by weapon type and range band",
+                ["Weapon", *(band.label for band in bands)],
+                grid,
+            )
+        )
+        return [self.chart(fig), grid_table, self._table, self._bands]
 
     def figures(self, result: RangeBandsResult) -> list[Figure]:
         best_dm, best = _best(result)

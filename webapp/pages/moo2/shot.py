@@ -22,7 +22,7 @@ from bokeh.plotting import figure
 from rules import moo2
 from rules.dice import Distribution
 from rules.validation import check_int
-from webapp.components import Figure, group, heading, html_pane, row
+from webapp.components import Figure, chart_table_html, group, heading, html_pane, row
 from webapp.formatting import percent
 from webapp.pages.base import Calculator, PageView
 from webapp.theme import THEMES
@@ -295,9 +295,13 @@ class Moo2ShotView(PageView):
         self._rolled: ShotResult | None = None
         self._log = html_pane()
         self.model.param.watch(self._error_changed, ["error"])
+        self._dist_table = html_pane()
+        self._range_table = html_pane()
         return [
             self.chart(self._dist_fig),
+            self._dist_table,
             self.chart(self._range_fig),
+            self._range_table,
             heading("Roll it"),
             row(self._roll_button, self.field("seed"), basis=160),
             self._log,
@@ -394,6 +398,31 @@ class Moo2ShotView(PageView):
             source.data = steps[mount.value]
             self._step_lines[mount].glyph.line_color = colours[palette[mount]]
             self._step_lines[mount].glyph.line_alpha = 1.0 if mount == result.shot.mount else 0.45
+        self._dist_table.object = chart_table_html(
+            "Chance of each damage of one shot",
+            ["Damage", "Chance", "Exact"],
+            [["miss" if d == 0 else str(d), percent(dist[d]), str(dist[d])] for d in damages],
+            numeric=[1, 2],
+        )
+        mounts = list(moo2.Mount)
+        longest = max(len(steps[mount.value]["squares"]) for mount in mounts)
+        rows = [
+            [str(x)]
+            + [
+                str(steps[mount.value]["penalty"][x])
+                if x < len(steps[mount.value]["penalty"])
+                else "out of range"
+                for mount in mounts
+            ]
+            for x in range(longest)
+        ]
+        self._range_table.object = chart_table_html(
+            "Range penalty by mount and distance",
+            ["Squares", *(MOUNT_LABELS[mount] for mount in mounts)],
+            rows,
+            numeric=range(len(mounts) + 1),
+            current=lambda i: i == result.shot.squares,
+        )
         self._here.data = {"squares": [result.shot.squares], "penalty": [result.penalty]}
         self._here_line.location = result.shot.squares
         self._here_line.line_color = colours["muted"]
