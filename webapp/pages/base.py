@@ -21,10 +21,12 @@ so no internal name reaches the screen.
 from __future__ import annotations
 
 import functools
+import html
 import math
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -39,6 +41,7 @@ __all__ = [
     "Calculator",
     "PageView",
     "QueryError",
+    "RollLog",
     "exact_decimal",
     "input_error",
     "inputs_named",
@@ -308,6 +311,22 @@ class Calculator(param.Parameterized):
         self._refresh()
 
 
+@dataclass(frozen=True)
+class RollLog:
+    """One press of "Roll it": the seed it rolled with and the lines of its log."""
+
+    seed: int
+    lines: tuple[str, ...]
+
+    def html(self) -> str:
+        """The log as the page shows it: every line, then how to replay it."""
+        return (
+            f"<pre class='rf-log' data-testid='roll-log'>{html.escape(chr(10).join(self.lines))}"
+            f"</pre><p class='rf-note'>Rolled with seed {self.seed}; the seed now moves on to "
+            f"{self.seed + 1}. Set the seed back to replay a roll.</p>"
+        )
+
+
 class PageView(pn.viewable.Viewer):
     """Base of every page view: inputs, key figures, details, errors and the rule note.
 
@@ -319,7 +338,9 @@ class PageView(pn.viewable.Viewer):
     - :meth:`details`: charts and tables, built once (register charts with :meth:`chart`);
     - :meth:`figures`: the key numbers of a result (shown first on a phone, kept in view);
     - :meth:`note`: the rule note, first of the details (default :attr:`rule_note`);
-    - :meth:`render`: update the details for a new result.
+    - :meth:`render`: update the details for a new result;
+    - "Roll it", if the page rolls: :meth:`roll_controls` in its details, :meth:`roll_lines`
+      (the page's log of one roll), :meth:`roll_key` and :attr:`roll_prompt`.
 
     The view re-renders when the model's result changes, and when the theme does.
     """
@@ -327,6 +348,10 @@ class PageView(pn.viewable.Viewer):
     model_class: ClassVar[type[Calculator]]
     rule_note: ClassVar[str] = ""
     """The rule the page encodes (source and section) and the interpretations it relies on."""
+    roll_prompt: ClassVar[str] = ""
+    """What the "Roll it" log says before a roll (and once an input changes what it rolls)."""
+    roll_keep: ClassVar[int] = 1
+    """How many rolls of the same thing the "Roll it" log keeps, newest first."""
 
     model = param.ClassSelector(class_=Calculator)
 
@@ -390,6 +415,83 @@ class PageView(pn.viewable.Viewer):
         pane = pn.pane.Bokeh(fig, **kw)
         self._chart_panes.append(pane)
         return pane
+
+    # --- "Roll it": a seeded roll of the last good result, with its log ------------------
+
+    def roll_controls(self, *fields: str, basis: int = 160, intro: str = "") -> list[Any]:
+        """The "Roll it" section, for :meth:`details`: its heading, the ``intro`` note, the
+        button beside the input ``fields`` (default: the model's ``seed``) and the log.
+
+        The button is disabled while the inputs have an error. A press rolls the last good
+        result with the model's ``seed`` (:meth:`roll_once`), logs it, and moves the seed on
+        by one, so that the next press rolls new dice and any roll can be replayed. The log
+        is cleared when the result changes what a roll depends on (:meth:`roll_key`)."""
+        from webapp.components import heading, html_pane, note, row
+
+        self._roll_button = pn.widgets.Button(
+            label="Roll it", color="primary", margin=(22, 10, 5, 10)
+        )
+        self._roll_button.on_click(self._roll)
+        self._log = html_pane()
+        self._rolls: list[Any] = []  # the log's rolls (roll_once's), newest first
+        self._rolled: object = None  # their roll_key (None: no roll)
+        self.model.param.watch(self._enable_roll, ["error"])
+        self.model.param.watch(self._show_log, ["result"])
+        self._enable_roll()
+        self._show_log()
+        fields = fields or ("seed",)
+        return [
+            heading("Roll it"),
+            *([note(intro)] if intro else []),
+            row(self._roll_button, *(self.field(name) for name in fields), basis=basis),
+            self._log,
+        ]
+
+    def roll_lines(self, result: Any) -> Sequence[str]:
+        """The page's log of one roll of ``result`` with the model's ``seed``."""
+        raise NotImplementedError
+
+    def roll_once(self, result: Any, seed: int) -> Any:
+        """One roll of ``result`` with ``seed``, as the log keeps it (:meth:`roll_log` shows
+        it): by default a :class:`RollLog` of :meth:`roll_lines`."""
+        return RollLog(seed, tuple(self.roll_lines(result)))
+
+    def roll_key(self, result: Any) -> object:
+        """What a roll of ``result`` depends on: the log goes when it changes."""
+        return result
+
+    def roll_log(self, rolls: Sequence[Any]) -> str:
+        """The log's HTML for ``rolls`` (newest first, never empty)."""
+        return str(rolls[0].html())
+
+    def _enable_roll(self, *_events: object) -> None:
+        self._roll_button.disabled = bool(self.model.error)
+
+    def _roll(self, _event: object = None) -> None:
+        m = self.model
+        result = m.result
+        if m.error or result is None:
+            return
+        seed = m.seed
+        rolled = self.roll_once(result, seed)
+        key = self.roll_key(result)
+        if key != self._rolled:
+            self._rolls = []
+        self._rolled = key
+        self._rolls = [rolled, *self._rolls][: self.roll_keep]
+        m.seed = seed + 1
+        self._show_log()
+
+    def _show_log(self, *_events: object) -> None:
+        """The log of the last rolls, while what they rolled is still what the page shows."""
+        if self._rolls and self.roll_key(self.model.result) != self._rolled:
+            self._rolls = []
+            self._rolled = None
+        self._log.object = (
+            self.roll_log(self._rolls)
+            if self._rolls
+            else f"<p class='rf-note'>{self.roll_prompt}</p>"
+        )
 
     # --- views: the whole page, or one part of it (``view=`` in the link) ----------------
 

@@ -31,7 +31,6 @@ from webapp.components import (
     html_table,
     mean_text,
     note,
-    row,
     signed,
     spell,
 )
@@ -394,15 +393,6 @@ class CepheusAttackView(PageView):
         self._effect_table = html_pane()
         self._damage_chart = BarChart("Damage after armor", "damage (0 = miss or no damage)")
         self._damage_table = html_pane()
-        self._roll_button = pn.widgets.Button(
-            label="Roll it", color="primary", margin=(22, 10, 5, 10)
-        )
-        self._roll_button.on_click(self._roll)
-        self.model.param.watch(self._enable_roll, ["error"])
-        self._enable_roll()
-        self._log = html_pane()
-        self._rolled: cepheus.AttackSituation | None = None
-        self._last_log = ""
         return [
             self._more,
             self._breakdown,
@@ -410,29 +400,16 @@ class CepheusAttackView(PageView):
             self._effect_table,
             self.chart(self._damage_chart.figure),
             self._damage_table,
-            heading("Roll it"),
-            row(self._roll_button, self.field("seed"), basis=160),
-            self._log,
+            *self.roll_controls(),
         ]
 
-    def _enable_roll(self, *_events: object) -> None:
-        self._roll_button.disabled = bool(self.model.error)
+    roll_prompt = "Roll the attack with the dice of the seed above: the log shows every step."
 
-    def _roll(self, _event: object = None) -> None:
-        m = self.model
-        if m.error or m.result is None:
-            return
-        rolled = m.roll()
-        seed = m.seed
-        self._rolled = m.result.situation
-        lines = "\n".join(rolled.log)
-        self._last_log = (
-            f"<pre class='rf-log' data-testid='roll-log'>{html.escape(lines)}</pre>"
-            f"<p class='rf-note'>Rolled with seed {seed}; the seed now moves on to {seed + 1}. "
-            "Set the seed back to replay a roll.</p>"
-        )
-        m.seed = seed + 1
-        self._show_log(m.result)
+    def roll_lines(self, result: AttackResult) -> tuple[str, ...]:
+        return self.model.roll().log
+
+    def roll_key(self, result: AttackResult) -> cepheus.AttackSituation:
+        return result.situation
 
     # --- a result -----------------------------------------------------------------------------
 
@@ -519,7 +496,6 @@ class CepheusAttackView(PageView):
             testid="breakdown",
         )
         self._show_charts(result)
-        self._show_log(result)
 
     def _show_charts(self, result: AttackResult) -> None:
         odds, theme = result.odds, self.theme
@@ -571,16 +547,6 @@ class CepheusAttackView(PageView):
             header,
             [(str(k), percent(p), str(p)) for k, p in shown.items()],
             numeric=[0, 1, 2],
-        )
-
-    def _show_log(self, result: AttackResult) -> None:
-        """The last roll's log, while the attack it rolled is still the one shown."""
-        if self._rolled is not None and self._rolled != result.situation:
-            self._rolled = None
-            self._last_log = ""
-        self._log.object = self._last_log or (
-            "<p class='rf-note'>Roll the attack with the dice of the seed above: the log shows "
-            "every step.</p>"
         )
 
 

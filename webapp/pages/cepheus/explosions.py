@@ -11,14 +11,12 @@ log of :func:`rules.cepheus.roll_explosion`).
 
 from __future__ import annotations
 
-import html
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-import panel as pn
 import param
 from bokeh.models import ColumnDataSource, HoverTool
 from bokeh.plotting import figure
@@ -35,7 +33,6 @@ from webapp.components import (
     html_table,
     mean_text,
     note,
-    row,
     signed,
 )
 from webapp.formatting import percent
@@ -227,49 +224,31 @@ class CepheusExplosionsView(PageView):
         self._compare = html_pane()
         self._bars = GroupedBars()
         self._chart_table = html_pane()
-        self._roll_button = pn.widgets.Button(
-            label="Roll it", color="primary", margin=(22, 10, 5, 10)
-        )
-        self._roll_button.on_click(self._roll)
-        self.model.param.watch(self._enable_roll, ["error"])
-        self._enable_roll()
-        self._log = html_pane()
-        self._rolled: tuple[Any, ...] | None = None
-        self._last_log = ""
         return [
             self._compare,
             self.chart(self._bars.figure),
             self._chart_table,
-            heading("Roll it"),
-            row(self._roll_button, self.field("seed"), basis=160),
-            self._log,
+            *self.roll_controls(),
         ]
 
-    def _enable_roll(self, *_events: object) -> None:
-        self._roll_button.disabled = bool(self.model.error)
+    roll_prompt = (
+        "Roll the explosion and the target's choice with the dice of the seed above: the log "
+        "shows every step."
+    )
 
-    def _roll(self, _event: object = None) -> None:
-        m = self.model
-        if m.error or m.result is None:
-            return
-        rolled = m.roll()
-        seed = m.seed
-        result: ExplosionResult = m.result
-        self._rolled = _key(result)
+    def roll_lines(self, result: ExplosionResult) -> list[str]:
+        rolled = self.model.roll()
         hurt = cepheus.apply_damage(result.physical, rolled.damage, order=result.order)
         after = hurt.physical
-        lines = [
+        return [
             *rolled.log,
             f"Target: Strength {after.strength}, Dexterity {after.dexterity}, "
             f"Endurance {after.endurance}: {_state(hurt.state)}",
         ]
-        self._last_log = (
-            f"<pre class='rf-log' data-testid='roll-log'>{html.escape(chr(10).join(lines))}</pre>"
-            f"<p class='rf-note'>Rolled with seed {seed}; the seed now moves on to {seed + 1}. "
-            "Set the seed back to replay a roll.</p>"
-        )
-        m.seed = seed + 1
-        self._show_log(result)
+
+    def roll_key(self, result: ExplosionResult) -> tuple[Any, ...]:
+        return (result.dice, result.bonus, result.armor, result.physical, result.order,
+                result.chosen)  # fmt: skip
 
     def figures(self, result: ExplosionResult) -> list[Figure]:
         one = result.shown
@@ -345,21 +324,6 @@ class CepheusExplosionsView(PageView):
             table_rows,
             numeric=[0, 1, 2, 3],
         )
-        self._show_log(result)
-
-    def _show_log(self, result: ExplosionResult) -> None:
-        """The last roll's log, while the explosion it rolled is still the one shown."""
-        if self._rolled is not None and self._rolled != _key(result):
-            self._rolled = None
-            self._last_log = ""
-        self._log.object = self._last_log or (
-            "<p class='rf-note'>Roll the explosion and the target's choice with the dice of the "
-            "seed above: the log shows every step.</p>"
-        )
-
-
-def _key(result: ExplosionResult) -> tuple[Any, ...]:
-    return (result.dice, result.bonus, result.armor, result.physical, result.order, result.chosen)
 
 
 def _state(state: cepheus.WoundState) -> str:

@@ -13,7 +13,6 @@ import random
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-import panel as pn
 import param
 
 from rules import cepheus
@@ -29,7 +28,6 @@ from webapp.components import (
     html_table,
     mean_text,
     note,
-    row,
     signed,
 )
 from webapp.formatting import percent
@@ -151,15 +149,6 @@ class CepheusGrapplingView(PageView):
         self._effect_table = html_pane()
         self._damage_chart = BarChart("Damage of the option, one check", "damage")
         self._damage_table = html_pane()
-        self._roll_button = pn.widgets.Button(
-            label="Roll it", color="primary", margin=(22, 10, 5, 10)
-        )
-        self._roll_button.on_click(self._roll)
-        self.model.param.watch(self._enable_roll, ["error"])
-        self._enable_roll()
-        self._log = html_pane()
-        self._rolled: tuple[int, int, cepheus.GrappleOption] | None = None
-        self._last_log = ""
         return [
             self._tie,
             self._options,
@@ -167,30 +156,18 @@ class CepheusGrapplingView(PageView):
             self._effect_table,
             self.chart(self._damage_chart.figure),
             self._damage_table,
-            heading("Roll it"),
-            row(self._roll_button, self.field("seed"), basis=160),
-            self._log,
+            *self.roll_controls(),
         ]
 
-    def _enable_roll(self, *_events: object) -> None:
-        self._roll_button.disabled = bool(self.model.error)
+    roll_prompt = (
+        "Roll the opposed check with the dice of the seed above: the log shows every step."
+    )
 
-    def _roll(self, _event: object = None) -> None:
-        m = self.model
-        if m.error or m.result is None:
-            return
-        rolled = m.roll()
-        seed = m.seed
-        result: GrappleResult = m.result
-        self._rolled = (result.dm, result.opponent_dm, result.option)
-        lines = "\n".join(rolled.log)
-        self._last_log = (
-            f"<pre class='rf-log' data-testid='roll-log'>{html.escape(lines)}</pre>"
-            f"<p class='rf-note'>Rolled with seed {seed}; the seed now moves on to {seed + 1}. "
-            "Set the seed back to replay a roll.</p>"
-        )
-        m.seed = seed + 1
-        self._show_log(result)
+    def roll_lines(self, result: GrappleResult) -> tuple[str, ...]:
+        return self.model.roll().log
+
+    def roll_key(self, result: GrappleResult) -> tuple[int, int, cepheus.GrappleOption]:
+        return (result.dm, result.opponent_dm, result.option)
 
     def figures(self, result: GrappleResult) -> list[Figure]:
         odds = result.odds
@@ -263,19 +240,4 @@ class CepheusGrapplingView(PageView):
             ["Damage", "Chance", "Exact"],
             [(str(d), percent(p), str(p)) for d, p in result.damage.items()],
             numeric=[0, 1, 2],
-        )
-        self._show_log(result)
-
-    def _show_log(self, result: GrappleResult) -> None:
-        """The last roll's log, while the check it rolled is still the one shown."""
-        if self._rolled is not None and self._rolled != (
-            result.dm,
-            result.opponent_dm,
-            result.option,
-        ):
-            self._rolled = None
-            self._last_log = ""
-        self._log.object = self._last_log or (
-            "<p class='rf-note'>Roll the opposed check with the dice of the seed above: the "
-            "log shows every step.</p>"
         )

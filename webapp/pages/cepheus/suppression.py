@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
 
-import panel as pn
 import param
 
 from rules import cepheus
@@ -35,7 +34,6 @@ from webapp.components import (
     html_table,
     mean_text,
     note,
-    row,
     signed,
 )
 from webapp.formatting import percent
@@ -194,15 +192,6 @@ class CepheusSuppressionView(PageView):
         self._effect_table = html_pane()
         self._penalty_chart = BarChart("Initiative penalty on the target", "Initiative penalty")
         self._penalty_table = html_pane()
-        self._roll_button = pn.widgets.Button(
-            label="Roll it", color="primary", margin=(22, 10, 5, 10)
-        )
-        self._roll_button.on_click(self._roll)
-        self.model.param.watch(self._enable_roll, ["error"])
-        self._enable_roll()
-        self._log = html_pane()
-        self._rolled: SuppressionResult | None = None
-        self._last_log = ""
         return [
             self._status,
             self._breakdown,
@@ -211,36 +200,24 @@ class CepheusSuppressionView(PageView):
             self._effect_table,
             self.chart(self._penalty_chart.figure),
             self._penalty_table,
-            heading("Roll it"),
-            row(self._roll_button, self.field("seed"), basis=160),
-            self._log,
+            *self.roll_controls(),
         ]
 
-    def _enable_roll(self, *_events: object) -> None:
-        self._roll_button.disabled = bool(self.model.error)
+    roll_prompt = (
+        "Roll the suppression fire with the dice of the seed above: the log shows every attack."
+    )
 
-    def _roll(self, _event: object = None) -> None:
-        m = self.model
-        if m.error or m.result is None:
-            return
-        result: SuppressionResult = m.result
-        seed = m.seed
+    def roll_lines(self, result: SuppressionResult) -> list[str]:
         if result.odds.blocked:
-            lines = [f"Cannot attack: {reason}" for reason in result.odds.blocked]
-        else:
-            lines = [
-                f"Total DM {signed(result.odds.total_dm)} (with Suppression Fire "
-                f"{cepheus.SUPPRESSION_FIRE_DM})",
-                *m.roll().log,
-            ]
-        self._rolled = _key(result)
-        self._last_log = (
-            f"<pre class='rf-log' data-testid='roll-log'>{html.escape(chr(10).join(lines))}</pre>"
-            f"<p class='rf-note'>Rolled with seed {seed}; the seed now moves on to {seed + 1}. "
-            "Set the seed back to replay a roll.</p>"
-        )
-        m.seed = seed + 1
-        self._show_log(result)
+            return [f"Cannot attack: {reason}" for reason in result.odds.blocked]
+        return [
+            f"Total DM {signed(result.odds.total_dm)} (with Suppression Fire "
+            f"{cepheus.SUPPRESSION_FIRE_DM})",
+            *self.model.roll().log,
+        ]
+
+    def roll_key(self, result: SuppressionResult) -> tuple[Any, ...]:
+        return (result.dm, result.attacks, result.exceptions, result.acted, result.odds.blocked)
 
     def figures(self, result: SuppressionResult) -> list[Figure]:
         mean, mean_exact = mean_text(result.penalty)
@@ -340,18 +317,3 @@ class CepheusSuppressionView(PageView):
             [(str(k), percent(p), str(p)) for k, p in result.penalty.items()],
             numeric=[0, 1, 2],
         )
-        self._show_log(result)
-
-    def _show_log(self, result: SuppressionResult) -> None:
-        """The last roll's log, while the fire it rolled is still the one shown."""
-        if self._rolled is not None and self._rolled != _key(result):
-            self._rolled = None
-            self._last_log = ""
-        self._log.object = self._last_log or (
-            "<p class='rf-note'>Roll the suppression fire with the dice of the seed above: the "
-            "log shows every attack.</p>"
-        )
-
-
-def _key(result: SuppressionResult) -> tuple[Any, ...]:
-    return (result.dm, result.attacks, result.exceptions, result.acted, result.odds.blocked)

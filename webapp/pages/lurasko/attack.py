@@ -34,7 +34,7 @@ from rules.lurasko import (
     Step,
 )
 from rules.validation import check_int
-from webapp.components import Figure, choices, group, heading, html_pane, note, row
+from webapp.components import Figure, choices, group, heading, html_pane, note
 from webapp.pages.base import Calculator, PageView, inputs_named
 
 __all__ = [
@@ -697,15 +697,6 @@ class LuraskoAttackView(PageView):
         self._portions = html_pane()
         self._effects = html_pane()
         self._steps = html_pane()
-        self._roll_button = pn.widgets.Button(
-            label="Roll it", color="primary", margin=(22, 10, 5, 10)
-        )
-        self._roll_button.on_click(self._roll)
-        self.model.param.watch(self._enable_roll, ["error"])
-        self._enable_roll()
-        self._log = html_pane()
-        self._rolled: tuple[Any, ...] | None = None
-        self._last_log = ""
         return [
             heading("Defense roll", margin=(0, 10)),
             self._defense,
@@ -721,48 +712,24 @@ class LuraskoAttackView(PageView):
                 "struck through."
             ),
             self._steps,
-            heading("Roll it"),
-            note(
-                "Rolls the defense roll (one die of the sides set below: the chapter does not "
-                "say which dice a defense roll uses) and resolves the attack with it."
+            *self.roll_controls(
+                "defense_die",
+                "seed",
+                basis=240,
+                intro="Rolls the defense roll (one die of the sides set below: the chapter does "
+                "not say which dice a defense roll uses) and resolves the attack with it.",
             ),
-            row(self._roll_button, self.field("defense_die"), self.field("seed"), basis=240),
-            self._log,
         ]
 
-    def _enable_roll(self, *_events: object) -> None:
-        self._roll_button.disabled = bool(self.model.error)
+    roll_prompt = "Roll the defense with the die and seed above: the log shows every step."
 
-    def _key(self, result: AttackResult) -> tuple[Any, ...]:
+    def roll_lines(self, result: AttackResult) -> tuple[str, ...]:
+        return self.model.roll().log
+
+    def roll_key(self, result: AttackResult) -> tuple[Any, ...]:
         """What a roll depends on: the attack, target and shields (not the typed roll)."""
         m = self.model
         return (m.attack(result.defense), m.target(), result.shields, m.critical, m.defense_die)
-
-    def _roll(self, _event: object = None) -> None:
-        m = self.model
-        if m.error or m.result is None:
-            return
-        rolled = m.roll()
-        seed = m.seed
-        self._rolled = self._key(m.result)
-        lines = "\n".join(rolled.log)
-        self._last_log = (
-            f"<pre class='rf-log' data-testid='roll-log'>{html.escape(lines)}</pre>"
-            f"<p class='rf-note'>Rolled with seed {seed}; the seed now moves on to {seed + 1}. "
-            "Set the seed back to replay a roll.</p>"
-        )
-        m.seed = seed + 1
-        self._show_log(m.result)
-
-    def _show_log(self, result: AttackResult) -> None:
-        """The last roll's log, while the attack it rolled is still the one shown."""
-        if self._rolled is not None and self._rolled != self._key(result):
-            self._rolled = None
-            self._last_log = ""
-        self._log.object = self._last_log or (
-            "<p class='rf-note'>Roll the defense with the die and seed above: the log shows "
-            "every step.</p>"
-        )
 
     def _retitle(self, *_events: object) -> None:
         """Card titles say what is inside when collapsed."""
@@ -828,4 +795,3 @@ class LuraskoAttackView(PageView):
             self._portions.object = portions_table(result)
             self._effects.object = effects_html(result.resolution)
         self._steps.object = render_steps(result.steps)
-        self._show_log(result)

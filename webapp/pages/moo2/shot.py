@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import html
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -22,7 +23,7 @@ from bokeh.plotting import figure
 from rules import moo2
 from rules.dice import Distribution
 from rules.validation import check_int
-from webapp.components import Figure, chart_table_html, group, heading, html_pane, row
+from webapp.components import Figure, chart_table_html, group, heading, html_pane
 from webapp.formatting import percent
 from webapp.pages.base import Calculator, PageView
 from webapp.theme import THEMES
@@ -287,14 +288,6 @@ class Moo2ShotView(PageView):
         self._here_line = Span(dimension="height", line_dash="dashed", line_width=1)
         self._range_fig.add_layout(self._here_line)
         self.model.param.watch(lambda *_e: self._update(), ["double_penalty", "mount", "squares"])
-        self._roll_button = pn.widgets.Button(
-            label="Roll it", color="primary", margin=(22, 10, 5, 10)
-        )
-        self._roll_button.on_click(self._roll)
-        self._rolls: list[ShotRoll] = []
-        self._rolled: ShotResult | None = None
-        self._log = html_pane()
-        self.model.param.watch(self._error_changed, ["error"])
         self._dist_table = html_pane()
         self._range_table = html_pane()
         return [
@@ -302,48 +295,27 @@ class Moo2ShotView(PageView):
             self._dist_table,
             self.chart(self._range_fig),
             self._range_table,
-            heading("Roll it"),
-            row(self._roll_button, self.field("seed"), basis=160),
-            self._log,
+            *self.roll_controls(),
         ]
 
-    def _error_changed(self, *_events: object) -> None:
-        self._roll_button.disabled = bool(self.model.error)
+    roll_prompt = (
+        "Roll the d100 with the seed above: the shot is resolved step by step (roll, threshold, "
+        f"hit or miss, damage), and the last {LOG_LENGTH} rolls of this shot are kept."
+    )
+    roll_keep = LOG_LENGTH
 
-    def _roll(self, _event: object = None) -> None:
-        """Roll the shot of the last good result with ``random.Random(seed)``; the seed
-        moves on by one, so the next press rolls new dice and any roll can be replayed."""
-        m = self.model
-        result: ShotResult | None = m.result
-        if m.error or result is None:
-            return
-        seed = m.seed
-        if self._rolled != result:
-            self._rolls = []
-        self._rolled = result
-        self._rolls = [roll_shot(result, random.Random(seed), seed), *self._rolls][:LOG_LENGTH]
-        m.seed = seed + 1
-        self._show_log(result)
+    def roll_once(self, result: ShotResult, seed: int) -> ShotRoll:
+        return roll_shot(result, random.Random(seed), seed)
 
-    def _show_log(self, result: ShotResult) -> None:
-        if self._rolls and self._rolled != result:
-            self._rolls = []
-            self._rolled = None
-        if not self._rolls:
-            self._log.object = (
-                "<p class='rf-note'>Roll the d100 with the seed above: the shot is resolved "
-                "step by step (roll, threshold, hit or miss, damage), and the last "
-                f"{LOG_LENGTH} rolls of this shot are kept.</p>"
-            )
-            return
-        last = self._rolls[0]
+    def roll_log(self, rolls: Sequence[ShotRoll]) -> str:
+        last = rolls[0]
         steps = "".join(f"<li class='rf-step'>{html.escape(step)}</li>" for step in last.steps)
         history = "\n".join(
             f"seed {r.seed}: roll {r.roll}, "
             + (f"hit, {r.damage} damage" if r.hit_rule is not None else "miss")
-            for r in self._rolls
+            for r in rolls
         )
-        self._log.object = (
+        return (
             f"<p class='rf-section'>Seed {last.seed}: roll {last.roll}, "
             + (f"hit for {last.damage} damage" if last.hit_rule is not None else "miss")
             + f"</p><ol class='rf-steps' data-testid='roll-steps'>{steps}</ol>"
@@ -426,4 +398,3 @@ class Moo2ShotView(PageView):
         self._here.data = {"squares": [result.shot.squares], "penalty": [result.penalty]}
         self._here_line.location = result.shot.squares
         self._here_line.line_color = colours["muted"]
-        self._show_log(result)
