@@ -23,7 +23,7 @@ from bokeh.plotting import figure
 
 from rules.dice import Distribution
 from webapp.formatting import percent
-from webapp.styles import LAYOUT_CSS, PANE_CSS
+from webapp.styles import INPUT_CSS, LAYOUT_CSS, PANE_CSS
 from webapp.theme import THEMES
 
 if TYPE_CHECKING:
@@ -136,6 +136,7 @@ def _widget_for(model: Calculator, name: str, **kw: Any) -> pn.widgets.Widget:
     if isinstance(parameter, param.Boolean):
         return pn.widgets.Checkbox.from_param(parameter, **kw)
     kw.setdefault("sizing_mode", "stretch_width")
+    kw.setdefault("stylesheets", [INPUT_CSS])
     if isinstance(parameter, param.Integer):
         return pn.widgets.IntInput.from_param(parameter, **kw)
     if isinstance(parameter, param.Number):

@@ -5,7 +5,10 @@ roots, so these follow the theme toggle too."""
 
 from __future__ import annotations
 
-__all__ = ["LAYOUT_CSS", "LIST_CSS", "PANE_CSS", "RESULT_CSS", "TABLE_CSS"]
+__all__ = ["INPUT_CSS", "LAYOUT_CSS", "LIST_CSS", "PANE_CSS", "RESULT_CSS", "TABLE_CSS"]
+
+INPUT_CSS = "label { white-space: normal; overflow-wrap: break-word; }"
+"""An input's label wraps (Bokeh keeps it on one line, wider than a phone when it is long)."""
 
 RESULT_CSS = """
 .rf-figures { display: flex; flex-wrap: wrap; gap: 0.75rem 1.5rem; margin: 0.25rem 0 0.5rem; }

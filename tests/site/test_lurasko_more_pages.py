@@ -89,6 +89,21 @@ def test_aoe_shielding_deep_link_shows_what_the_rules_compute(app: AppPage) -> N
     assert app.python_errors() == []
 
 
+def test_aoe_shielding_fits_a_phone(app: AppPage) -> None:
+    """No sideways scroll at 390 px wide: a long input label wraps (its one line of
+    "Overeffect: area damage to each character ..." once made the page 23 px too wide)."""
+    page = app.page
+    try:
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.wait_for_timeout(500)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        label = page.locator("label", has_text="Overeffect: area damage").first
+        box = label.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+
+
 def test_damage_auras_show_the_hit_the_rules_compute(app: AppPage) -> None:
     go_to(app, "lurasko-auras", "Damage auras")
     expected = lurasko.resolve_attack(
