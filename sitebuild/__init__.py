@@ -288,6 +288,8 @@ LEVERS = {
     "no-docstrings": "the shipped bytecode compiled as by python -OO: no docstrings, no asserts",
     "early-fetch": "packages fetched during Pyodide's boot, the app bundle in parallel with it",
     "prerender": "every page rendered at build time, shown before Python starts",
+    "snapshot": "the prerendered pages drawn once at build time and shipped as HTML, on screen "
+    "before BokehJS has loaded (needs Chromium at build time; else the BokehJS prerender)",
 }
 """What the build does to load faster, each one switchable off (``--without``) so that the
 benchmark can measure its gain against the same build without it."""
@@ -667,7 +669,10 @@ PLACEHOLDER = re.compile(r"__[A-Z][A-Z0-9_]*__")
 
 
 def stage_shell(
-    site: Path, pyodide_packages: list[str], levers: frozenset[str] = frozenset(LEVERS)
+    site: Path,
+    pyodide_packages: list[str],
+    levers: frozenset[str] = frozenset(LEVERS),
+    snapshots: bool = False,
 ) -> None:
     """The site's own files from ``static/``, with the build's configuration filled in.
 
@@ -680,6 +685,13 @@ def stage_shell(
         "panelVersion": panel.version,
         "earlyFetch": "early-fetch" in levers,
         "prerender": "prerender" in levers,
+        "snapshots": snapshots,
+        # Loaded by boot.js, in this order, once the prerendered page is on screen.
+        "scripts": [
+            *(f"bokeh/{name}" for name in BOKEH_JS),
+            f"panel/{panel.version}/dist/panel.min.js",
+            "widgets.js",  # patches BokehJS's widget classes before anything is drawn
+        ],
     }
     for path in sorted(STATIC.rglob("*")):
         if not path.is_file() or path.name == "sw.js":
@@ -735,7 +747,7 @@ def build(dist: Path = DIST, without: Iterable[str] = ()) -> str:
         site = Path(tmp) / "site"
         site.mkdir()
         # The app, run on this machine: its prerendered pages, and what it imports.
-        from sitebuild import prerender  # not at the top: ``-m sitebuild.prerender`` runs it
+        from sitebuild import prerender, snapshot  # not at the top: ``-m ...prerender`` runs it
 
         modules = Path(tmp) / "modules.json"
         prerender.run_app(site / "prerender" if "prerender" in levers else None, modules)
@@ -744,6 +756,8 @@ def build(dist: Path = DIST, without: Iterable[str] = ()) -> str:
         stage_npm(site)
         stage_python(site, levers)
         stage_shell(site, packages, levers)
+        if {"prerender", "snapshot"} <= levers and snapshot.timed_take(site, log):
+            stage_shell(site, packages, levers, snapshots=True)
         build_id = stage_service_worker(site, levers)
         (site / ".fingerprint").write_text(fingerprint)
         if dist.exists():

@@ -55,8 +55,8 @@
   }
 
   // --- the prerendered page ---
-  // Drawn by BokehJS from prerender/<page>.<theme>[.embed].json.gz (written by the build) into
-  // #rf-pre, which is inert (shown, not live) until the app takes over.
+  // Put into #rf-pre, which is inert (shown, not live) until the app takes over: the build's
+  // snapshot (HTML, no BokehJS needed), or else the prerendered document drawn by BokehJS.
   let pre = null;          // { element, views }
   let lastStep = "Starting Python";
   let live = false;        // the worker's document is drawn (the prerender is no longer needed)
@@ -69,28 +69,91 @@
     return false;
   }
 
-  async function showPrerendered() {
-    // Stored gzipped (as small on disk as on the wire); a browser without
-    // DecompressionStream just waits for the app.
-    if (!CONFIG.prerender || !window.Bokeh || typeof DecompressionStream === "undefined") return;
-    if (params.has("view")) return;   // share.js: a view= link shows a part of the page, not the prerendered whole
-    const slug = params.get("page") || "home";
-    if (!/^[a-z0-9-]+$/.test(slug)) return;
-    const embed = html.dataset.embed === "true" ? ".embed" : "";
-    const response = await fetch(`prerender/${slug}.${html.dataset.theme}${embed}.json.gz`);
-    if (!response.ok || live) return;   // an unknown page: the app will say so
+  // BokehJS and Panel's JS: about 3 MB to compile, needed to draw the live app (and the
+  // BokehJS prerender), not to show the snapshot. Loaded in order, once.
+  let bokehLoading = null;
+  function loadBokeh() {
+    if (bokehLoading === null) {
+      bokehLoading = new Promise((resolve, reject) => {
+        let last = null;
+        for (const src of CONFIG.scripts) {
+          last = document.createElement("script");
+          last.src = src;
+          last.async = false;   // run in the listed order
+          last.addEventListener("error", () => reject(new Error(`${src} did not load`)));
+          document.head.appendChild(last);
+        }
+        last.addEventListener("load", () => resolve(window.Bokeh));
+      });
+    }
+    return bokehLoading;
+  }
+
+  // Stored gzipped (as small on disk as on the wire); some hosts send .gz files with
+  // Content-Encoding: gzip, and the browser has inflated them already.
+  async function readGzipJSON(response) {
     let bytes = new Blob([await response.arrayBuffer()]);
-    // Some hosts send .gz files with Content-Encoding: gzip, and the browser has inflated it.
     const magic = new Uint8Array(await bytes.slice(0, 2).arrayBuffer());
     if (magic[0] === 0x1f && magic[1] === 0x8b) {
       bytes = await new Response(bytes.stream().pipeThrough(new DecompressionStream("gzip"))).blob();
     }
-    const data = JSON.parse(await bytes.text());
-    if (live) return;
+    return JSON.parse(await bytes.text());
+  }
+
+  function showStage(defaults) {
+    const stage = differsFromDefaults(defaults) ? "updating" : "prerendered";
+    html.dataset.stage = stage;
+    loader.classList.add("rf-loader--slim");
+    showStatus(stage === "updating" ? "Updating the numbers for your link…"
+      : `Getting the calculator ready: ${lastStep.toLowerCase()}`);
+  }
+
+  function prerenderedElement() {
     const element = document.createElement("div");
     element.id = "rf-pre";
     element.className = "rf-pre";
     element.inert = true;   // inputs shown, not yet live
+    return element;
+  }
+
+  // The snapshot (sitebuild/snapshot.py): the page as the build's browser drew it, as HTML
+  // with declarative shadow roots; its stylesheets come once, from styles.json.gz.
+  async function showSnapshot() {
+    const early = window.rangefinderEarly || {};
+    if (!early.snapshot) return false;
+    const [page, styles] = await Promise.all([early.snapshot, early.styles]);
+    if (!page || !page.ok || !styles || !styles.ok) return false;   // the app will say why
+    const [data, sheets] = await Promise.all([readGzipJSON(page), readGzipJSON(styles)]);
+    if (live) return true;
+    const element = prerenderedElement();
+    element.setHTMLUnsafe(data.html);
+    const fill = (node) => {
+      for (const style of node.querySelectorAll("style[data-rf-css]")) {
+        style.textContent = sheets[Number(style.dataset.rfCss)] ?? "";
+      }
+      for (const el of node.querySelectorAll("*")) if (el.shadowRoot) fill(el.shadowRoot);
+    };
+    fill(element);
+    app.before(element);
+    showStage(data.query);
+    html.dataset.prerender = "snapshot";
+    html.dataset.prerenderMs = String(Math.round(performance.now()));
+    return true;
+  }
+
+  // The BokehJS prerender (prerender.py), where the build had no browser to take snapshots.
+  async function showBokehPrerender() {
+    if (typeof DecompressionStream === "undefined") return;
+    const slug = params.get("page") || "home";
+    if (!/^[a-z0-9-]+$/.test(slug)) return;
+    const embed = html.dataset.embed === "true" ? ".embed" : "";
+    const [response] = await Promise.all([
+      fetch(`prerender/${slug}.${html.dataset.theme}${embed}.json.gz`), loadBokeh(),
+    ]);
+    if (!response.ok || live) return;   // an unknown page: the app will say so
+    const data = await readGzipJSON(response);
+    if (live) return;
+    const element = prerenderedElement();
     const roots = {};
     for (const id of data.root_ids) {
       const root = document.createElement("div");
@@ -102,15 +165,22 @@
     data.render_items[0].roots = roots;
     data.render_items[0].root_ids = data.root_ids;
     app.before(element);
-    const stage = differsFromDefaults(data.query) ? "updating" : "prerendered";
-    html.dataset.stage = stage;
-    loader.classList.add("rf-loader--slim");
-    showStatus(stage === "updating" ? "Updating the numbers for your link…"
-      : `Getting the calculator ready: ${lastStep.toLowerCase()}`);
+    showStage(data.query);
     const [views] = await window.Bokeh.embed.embed_items(data.docs_json, data.render_items);
     pre = { element, views };
+    html.dataset.prerender = "bokeh";
     html.dataset.prerenderMs = String(Math.round(performance.now()));
     if (live) dropPrerendered();
+  }
+
+  async function showPrerendered() {
+    if (!CONFIG.prerender) return;
+    if (params.has("view")) return;   // share.js: a view= link shows a part of the page, not the prerendered whole
+    if (CONFIG.snapshots) {
+      await showSnapshot();
+    } else {
+      await showBokehPrerender();
+    }
   }
 
   function dropPrerendered() {
@@ -233,6 +303,7 @@
       }
       renderItems[0].roots = roots;
       renderItems[0].root_ids = rootIds;
+      await loadBokeh();
       const [views] = await window.Bokeh.embed.embed_items(docsJson, renderItems);
       jsdoc = [...views.roots.values()][0].model.document;
       window.rangefinderDocument = jsdoc;  // for embedders' scripts and the browser tests
@@ -273,6 +344,9 @@
     console.warn("Rangefinder: no prerendered page:", error);
     dropPrerendered();
     if (html.dataset.stage !== "live") html.dataset.stage = "loading";
+  }).finally(() => {
+    // BokehJS next, once the browser has painted what is there: the live app needs it.
+    requestAnimationFrame(() => setTimeout(() => loadBokeh().catch((error) => showError(String(error))), 0));
   });
 
   // --- offline: a service worker that pre-caches the whole build ---

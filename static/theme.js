@@ -6,7 +6,22 @@
     theme = window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
   }
   document.documentElement.dataset.theme = theme;
-  if (new URLSearchParams(window.location.search).get("embed") === "1") {
+  const params = new URLSearchParams(window.location.search);
+  if (params.get("embed") === "1") {
     document.documentElement.dataset.embed = "true";
   }
+  // The prerendered page, asked for before anything else loads (boot.js draws it). Only for
+  // browsers that can draw it: declarative shadow DOM by setHTMLUnsafe, gzip by
+  // DecompressionStream; others wait for the app.
+  const config = __RANGEFINDER_CONFIG__;
+  const slug = params.get("page") || "home";
+  const early = {};
+  if (config.prerender && config.snapshots && /^[a-z0-9-]+$/.test(slug)
+      && typeof DecompressionStream !== "undefined" && "setHTMLUnsafe" in Element.prototype) {
+    const embed = params.get("embed") === "1" ? ".embed" : "";
+    const get = (url) => fetch(url).catch(() => null);
+    early.snapshot = get(`prerender/${slug}.${theme}${embed}.html.json.gz`);
+    early.styles = get("prerender/styles.json.gz");
+  }
+  window.rangefinderEarly = early;
 })();

@@ -287,9 +287,10 @@ def held_back(browser: Any, axe_source: str) -> Iterator[Any]:
     context.close()
 
 
-# The prerendered page is the same document drawn by the same BokehJS as the live one (audited
-# above in both themes): every page in the light theme, and the dark theme on two pages, keep
-# the suite's time in bounds while still catching what differs before the app is live.
+# The prerendered page is the build's snapshot of the same document drawn by the same BokehJS
+# as the live one (audited above in both themes), its charts as pictures: every page in the
+# light theme, and the dark theme on two pages, keep the suite's time in bounds while still
+# catching what differs before the app is live.
 PRERENDERED_CASES = [("light", slug) for slug in SLUGS] + [
     ("dark", HOME),
     ("dark", PAGES[0].slug),

@@ -7,6 +7,7 @@ browser is started.
 from __future__ import annotations
 
 import ast
+import gzip
 import importlib.util
 import json
 import re
@@ -116,8 +117,22 @@ def test_bundles_hold_bytecode_for_this_python(dist: Path) -> None:
 def test_prerendered_pages_cover_every_page_theme_and_embed_mode(dist: Path) -> None:
     from webapp.pages import PAGES
 
+    # The browser tests run where the build had Chromium, so every page has its snapshot
+    # (HTML, see sitebuild/snapshot.py) and none is left as a BokehJS document.
     files = {p.name for p in (dist / "prerender").iterdir()}
-    for slug in ("home", *(page.slug for page in PAGES)):
-        for theme in ("light", "dark"):
-            assert f"{slug}.{theme}.json.gz" in files
-            assert f"{slug}.{theme}.embed.json.gz" in files
+    expected = {
+        f"{slug}.{theme}{embed}.html.json.gz"
+        for slug in ("home", *(page.slug for page in PAGES))
+        for theme in ("light", "dark")
+        for embed in ("", ".embed")
+    }
+    assert files == expected | {"styles.json.gz"}
+    styles = json.loads(gzip.decompress((dist / "prerender" / "styles.json.gz").read_bytes()))
+    for name in sorted(expected):
+        snapshot = json.loads(gzip.decompress((dist / "prerender" / name).read_bytes()))
+        assert set(snapshot) == {"query", "html"}
+        html = snapshot["html"]
+        assert "<script" not in html and 'shadowrootmode="open"' in html, name
+        assert "data:image/png" not in html, name  # charts as lossless WebP
+        indexes = {int(i) for i in re.findall(r'data-rf-css="(\d+)"', html)}
+        assert indexes and max(indexes) < len(styles), name

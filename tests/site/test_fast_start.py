@@ -43,16 +43,20 @@ TESTIDS = """() => {
 
 
 @contextmanager
-def python_held(app_page: Any) -> Iterator[Any]:
-    """Hold back Pyodide's WebAssembly (so Python cannot start) until the block ends."""
+def python_held(app_page: Any, *also: str) -> Iterator[Any]:
+    """Hold back Pyodide's WebAssembly (so Python cannot start), and any other file matching
+    the patterns ``also``, until the block ends."""
     held: list[Any] = []
-    app_page.context.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    patterns = ("**/pyodide.asm.wasm", *also)
+    for pattern in patterns:
+        app_page.context.route(pattern, lambda route: held.append(route))
     try:
         yield held
     finally:
         for route in held:
             route.continue_()
-        app_page.context.unroute("**/pyodide.asm.wasm")
+        for pattern in patterns:
+            app_page.context.unroute(pattern)
 
 
 def wait_stage(app: AppPage, *stages: str) -> str:
@@ -91,11 +95,31 @@ def test_prerendered_numbers_are_the_apps_and_the_app_takes_over(
     assert app.python_errors() == []
 
 
-def test_prerendered_moo2_numbers_equal_the_rules(open_app: Any, server: Server) -> None:
+def test_prerendered_moo2_numbers_equal_the_rules_without_bokehjs(
+    open_app: Any, server: Server
+) -> None:
+    # The build's snapshot is plain HTML: on screen with BokehJS held back too.
     app: AppPage = open_app(url="about:blank", wait=False)
-    with python_held(app):
+    with python_held(app, "**/bokeh.min.js"):
         app.page.goto(server.url + "?page=moo2-shot")
         wait_stage(app, "prerendered")
+        html = app.page.locator("html")
+        assert html.get_attribute("data-prerender") == "snapshot"
+        assert app.page.evaluate("window.Bokeh === undefined")
+        # Each chart is there as a picture of the live one (legend included), until the app
+        # draws it.
+        images = app.page.evaluate("""() => {
+          const found = [];
+          const walk = (root) => {
+            for (const img of root.querySelectorAll('.rf-snapshot-chart img')) {
+              found.push([img.naturalWidth, img.src.slice(0, 15)]);
+            }
+            for (const el of root.querySelectorAll('*')) if (el.shadowRoot) walk(el.shadowRoot);
+          };
+          walk(document.getElementById('rf-pre'));
+          return found;
+        }""")
+        assert len(images) == 2 and all(w > 300 and s == "data:image/webp" for w, s in images)
         shown = app.page.evaluate(TESTIDS)
         d = Moo2Shot()
         assert shown["hit-chance"] == percent(

@@ -1,0 +1,284 @@
+"""Static snapshots of the prerendered pages: the first real numbers without BokehJS.
+
+The prerendered documents (``prerender/<slug>.<theme>[.embed].json.gz``, see prerender.py)
+need BokehJS to be drawn: about 3 MB of JavaScript to compile and half a second of layout
+before the first number shows. Here the build draws each of them once, in Debian's headless
+Chromium, from the staged site itself (the same boot.js path a visitor's browser takes), and
+keeps what was drawn as HTML: every shadow root as declarative shadow DOM, every chart as one
+lossless WebP image (every canvas of the figure composed: plot, legend, overlays) in a box of
+the live chart's height, every input with its value. boot.js puts that HTML on screen as soon
+as it has it (``Element.setHTMLUnsafe``), and only then loads BokehJS, for the live app.
+
+At tablet width and wider the snapshot has the live page's layout, so the takeover does not
+move anything. On a narrower screen the chart pictures are scaled down to the column's width
+inside a box of the live chart's height (the live chart keeps its height and narrows), so
+nothing below a chart moves either; the picture is smaller than the chart that replaces it.
+
+Files written, replacing the JSON documents (which are then no longer shipped):
+- ``prerender/<slug>.<theme>[.embed].html.json.gz``: ``{"query": defaults, "html": ...}``,
+  where each ``<style>`` element is left empty with a ``data-rf-css`` index;
+- ``prerender/styles.json.gz``: the list of those stylesheets' texts, each once (BokehJS
+  repeats the same few in each of hundreds of shadow roots: 1.5 MB of CSS per page, 125 kB
+  of it distinct).
+
+Where no Chromium (or no Playwright) is at hand, the build says so and ships the JSON
+documents, which boot.js then draws with BokehJS as before.
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import io
+import json
+import os
+import re
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+STYLE = re.compile(r"<style([^>]*)>(.*?)</style>", re.S)
+PNG = re.compile(r'"data:image/png;base64,([A-Za-z0-9+/=]+)"')
+
+VIEWPORT = {"width": 1024, "height": 768}
+"""The page is drawn at tablet width; its layout is CSS (grid, flex, percentages), so the same
+HTML lays out at any width (checked at 390 px by the browser tests)."""
+
+SERIALIZE = """() => {
+  const host = document.getElementById("rf-pre");
+  if (host === null) return null;
+  const hosts = (node) => {
+    const found = [];
+    const walk = (n) => {
+      for (const el of n.querySelectorAll("*")) {
+        if (el.shadowRoot) { found.push(el); walk(el.shadowRoot); }
+      }
+    };
+    walk(node);
+    return found;
+  };
+  // A chart: every canvas drawn inside it (plot layers, legends, other canvas overlays, in
+  // document order) composed into one image, in a box as tall as the chart and as wide as its
+  // column, so that it lays out like the live chart at any width.
+  const canvases = (node) => {
+    const found = [];
+    for (const el of node.querySelectorAll("*")) {
+      if (el.tagName === "CANVAS") found.push(el);
+      if (el.shadowRoot) found.push(...canvases(el.shadowRoot));
+    }
+    return found;
+  };
+  for (const el of hosts(host)) {
+    if (!el.isConnected || !el.classList.contains("bk-Figure")) continue;
+    const layers = canvases(el.shadowRoot).filter((c) => c.width > 0 && c.height > 0);
+    if (layers.length === 0) continue;
+    const box = el.getBoundingClientRect();
+    const scale = window.devicePixelRatio || 1;
+    const out = document.createElement("canvas");
+    out.width = Math.round(box.width * scale);
+    out.height = Math.round(box.height * scale);
+    const ctx = out.getContext("2d");
+    for (const layer of layers) {
+      const r = layer.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      const [x, y] = [(r.left - box.left) * scale, (r.top - box.top) * scale];
+      ctx.drawImage(layer, x, y, r.width * scale, r.height * scale);
+    }
+    // Text Bokeh lays over the canvas as HTML (legend labels, for one): drawn too.
+    const texts = (node) => {
+      const found = [];
+      for (const el of node.querySelectorAll("*")) {
+        if (el.shadowRoot) found.push(...texts(el.shadowRoot));
+        if (el.children.length === 0 && el.tagName !== "CANVAS" && el.textContent.trim()) {
+          found.push(el);
+        }
+      }
+      return found;
+    };
+    for (const label of texts(el.shadowRoot)) {
+      const r = label.getBoundingClientRect();
+      const style = getComputedStyle(label);
+      if (r.width === 0 || style.visibility === "hidden" || style.display === "none") continue;
+      const size = parseFloat(style.fontSize) * scale;
+      ctx.font = `${style.fontStyle} ${style.fontWeight} ${size}px ${style.fontFamily}`;
+      ctx.fillStyle = style.color;
+      ctx.textBaseline = "middle";
+      const [x, y] = [(r.left - box.left) * scale, (r.top + r.height / 2 - box.top) * scale];
+      ctx.fillText(label.textContent.trim(), x, y);
+    }
+    const chart = document.createElement("div");
+    chart.className = "rf-snapshot-chart";
+    const [width, height] = [Math.round(box.width), Math.round(box.height)];
+    const own = el.getAttribute("style") || "";
+    chart.setAttribute("style", `${own}; width: 100%; height: ${height}px;`);
+    const image = document.createElement("img");
+    image.src = out.toDataURL("image/png");
+    image.alt = "";
+    image.setAttribute("style", `display: block; width: 100%; max-width: ${width}px; `
+      + `height: ${height}px; object-fit: contain; object-position: left top;`);
+    chart.appendChild(image);
+    el.replaceWith(chart);
+  }
+  const roots = hosts(host).map((el) => el.shadowRoot);
+  for (const scope of [host, ...roots]) {
+    // What the visitor sees in the inputs is their properties; the HTML keeps attributes.
+    for (const input of scope.querySelectorAll("input")) {
+      if (input.type === "checkbox" || input.type === "radio") {
+        input.toggleAttribute("checked", input.checked);
+      } else {
+        input.setAttribute("value", input.value);
+      }
+    }
+    for (const option of scope.querySelectorAll("option")) {
+      option.toggleAttribute("selected", option.selected);
+    }
+    for (const area of scope.querySelectorAll("textarea")) area.textContent = area.value;
+  }
+  return host.getHTML({ shadowRoots: roots });
+}"""
+
+WAIT = """async () => {
+  const html = document.documentElement;
+  for (let i = 0; i < 600 && html.dataset.prerenderMs === undefined; i++) {
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  if (html.dataset.prerenderMs === undefined) return false;
+  // Every stylesheet linked inside the shadow roots loaded, then two frames for the layout.
+  const pending = [];
+  const walk = (node) => {
+    for (const link of node.querySelectorAll("link[rel='stylesheet']")) {
+      if (link.sheet === null) pending.push(new Promise((done) => {
+        link.addEventListener("load", done, { once: true });
+        link.addEventListener("error", done, { once: true });
+      }));
+    }
+    for (const el of node.querySelectorAll("*")) if (el.shadowRoot) walk(el.shadowRoot);
+  };
+  walk(document.getElementById("rf-pre"));
+  await Promise.all(pending);
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  return true;
+}"""
+
+
+def browser_available() -> bool:
+    from sitebuild import CHROMIUM
+
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return False
+    return Path(CHROMIUM).exists()
+
+
+def take(site: Path) -> int:
+    """Draw every ``prerender/*.json.gz`` of ``site`` in Chromium and write its snapshot.
+
+    Returns the number of snapshots written; the JSON documents are removed once every one
+    has its snapshot (all or nothing: a page without one would have no prerender at all).
+    The two themes are drawn by two browsers at once (the build machine has two cores)."""
+    from sitebuild import make_server
+
+    folder = site / "prerender"
+    documents = sorted(folder.glob("*.json.gz"))
+    os.environ["RANGEFINDER_QUIET_SERVER"] = "1"
+    server = make_server(site, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    drawn: dict[Path, str] = {}
+    failures: list[BaseException] = []
+
+    def draw(theme: str) -> None:
+        try:
+            mine = [p for p in documents if p.name.split(".")[1] == theme]
+            drawn.update(_draw(base, theme, mine))
+        except BaseException as error:  # re-raised in the build's thread below
+            failures.append(error)
+
+    try:
+        workers = [threading.Thread(target=draw, args=(t,)) for t in ("light", "dark")]
+        for worker in workers:
+            worker.start()
+        for worker in workers:
+            worker.join()
+    finally:
+        server.shutdown()
+        server.server_close()
+    if failures:
+        raise failures[0]
+    styles: dict[str, int] = {}
+    for path in documents:  # in name order, so that the build is reproducible
+        defaults = json.loads(gzip.decompress(path.read_bytes()))["query"]
+        data = _pack(drawn[path], defaults, styles)
+        path.with_name(path.name.replace(".json.gz", ".html.json.gz")).write_bytes(data)
+        path.unlink()
+    table = json.dumps(sorted(styles, key=styles.__getitem__), separators=(",", ":"))
+    (folder / "styles.json.gz").write_bytes(gzip.compress(table.encode(), 9, mtime=0))
+    return len(documents)
+
+
+def _draw(base: str, theme: str, documents: list[Path]) -> dict[Path, str]:
+    """The prerendered page of each of ``documents`` (all of ``theme``), drawn and serialized
+    by a browser of this thread's own."""
+    from playwright.sync_api import sync_playwright
+
+    from sitebuild import CHROMIUM, CHROMIUM_ARGS
+
+    drawn: dict[Path, str] = {}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
+        context = browser.new_context(
+            viewport=VIEWPORT,  # type: ignore[arg-type]
+            color_scheme=theme,  # type: ignore[arg-type]
+            service_workers="block",
+        )
+        # No Python: only the prerendered page is drawn.
+        context.route("**/worker.js", lambda route: route.abort())
+        page = context.new_page()
+        for path in documents:
+            slug, _, *embed = path.name.removesuffix(".json.gz").split(".")
+            query = f"?page={slug}" + ("&embed=1" if embed else "")
+            page.goto(base + query)
+            if not page.evaluate(WAIT):
+                raise SystemExit(f"snapshot: {query} ({theme}) was never drawn")
+            html = page.evaluate(SERIALIZE)
+            if not html:
+                raise SystemExit(f"snapshot: {query} ({theme}) has no prerendered page")
+            drawn[path] = html
+        browser.close()
+    return drawn
+
+
+def _pack(html: str, defaults: dict[str, Any], styles: dict[str, int]) -> bytes:
+    def ref(match: re.Match[str]) -> str:
+        index = styles.setdefault(match.group(2), len(styles))
+        return f'<style{match.group(1)} data-rf-css="{index}"></style>'
+
+    body = {"query": defaults, "html": PNG.sub(_webp, STYLE.sub(ref, html))}
+    text = json.dumps(body, separators=(",", ":")).encode()
+    return gzip.compress(text, 9, mtime=0)
+
+
+def _webp(match: re.Match[str]) -> str:
+    """A chart's PNG (what the browser's canvas can encode) as lossless WebP: the same pixels
+    in about a third of the bytes (Pillow, which Bokeh requires, encodes it)."""
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.open(io.BytesIO(base64.b64decode(match.group(1)))).save(
+        out, "WEBP", lossless=True, quality=80, method=4
+    )
+    return '"data:image/webp;base64,' + base64.b64encode(out.getvalue()).decode() + '"'
+
+
+def timed_take(site: Path, log: Any) -> bool:
+    """:func:`take`, logged; False (the JSON documents kept) when no browser is at hand."""
+    if not browser_available():
+        log("snapshots: no Chromium/Playwright here; shipping the BokehJS prerender instead")
+        return False
+    start = time.monotonic()
+    count = take(site)
+    log(f"snapshots: {count} pages drawn in Chromium in {time.monotonic() - start:.0f} s")
+    return True
