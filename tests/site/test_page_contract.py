@@ -17,6 +17,7 @@ import param
 import pytest
 from sitetools import AppPage, Server
 
+import sitebuild
 from webapp.pages import PAGES, Page
 
 pages = pytest.mark.parametrize("page", PAGES, ids=[p.slug for p in PAGES])
@@ -36,8 +37,13 @@ def app(browser: Any, server: Server) -> Iterator[AppPage]:
     context.close()
 
 
+VISITED: set[str] = set()
+"""Slugs of the pages the module's app has shown (for the module-list test at the end)."""
+
+
 def go_to(app: AppPage, page: Page) -> None:
     """Open ``page`` from the landing page's list, as a visitor does (no reload)."""
+    VISITED.add(page.slug)
     app.page.locator(".bk-btn:text-is('All calculators')").first.click()
     app.page.locator(f".bk-btn:text-is('Open {page.title}')").first.click()
     # The address bar holds the link to what is on screen, at once.
@@ -85,4 +91,29 @@ def test_each_page_shows_its_numbers_and_its_errors_beside_the_input(
     box.fill(str(int(default) if float(default).is_integer() else default))
     box.press("Enter")
     error.wait_for(state="hidden", timeout=15_000)
+    assert app.python_errors() == []
+
+
+def test_after_every_page_python_imported_nothing_the_build_left_out(app: AppPage) -> None:
+    """The modules Python loaded after every page was shown (and each "Roll it" pressed)
+    include none of what the "lean-*" levers leave out of the site."""
+    for page in PAGES:
+        if page.slug not in VISITED:
+            go_to(app, page)
+            app.page.locator(".rf-summary .rf-figure").first.wait_for(timeout=30_000)
+        rolls = app.page.locator(".bk-btn:text-is('Roll it')")
+        if rolls.count():
+            rolls.first.click()
+            app.page.wait_for_timeout(500)
+    modules = dict(app.page.evaluate("window.rangefinderModules()"))
+    assert "numpy" in modules and "numpy._core._multiarray_tests" in modules
+    wrong = [
+        name
+        for name in modules
+        if (name.startswith("numpy.") and sitebuild.numpy_module_dropped(name))
+        or any(name == d or name.startswith(d + ".") for d in sitebuild.STDLIB_DROP)
+        or name.split(".")[0] in sitebuild.UNIMPORTED_WHEELS
+        or name.replace(".", "/") + ".py" in sitebuild.TORNADO_MODULES
+    ]
+    assert wrong == []
     assert app.python_errors() == []
