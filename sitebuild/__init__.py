@@ -680,6 +680,9 @@ def stage_shell(
         "panelVersion": panel.version,
         "earlyFetch": "early-fetch" in levers,
         "prerender": "prerender" in levers,
+        # Names the embeds' SharedWorker (static/boot.js): a page of one build never joins
+        # the Python of another build still running in an open tab.
+        "buildId": input_fingerprint(levers)[:16],
     }
     for path in sorted(STATIC.rglob("*")):
         if not path.is_file() or path.name == "sw.js":
