@@ -938,6 +938,9 @@ def stage_shell(
             f"panel/{panel.version}/dist/panel.min.js",
             "widgets.js",  # patches BokehJS's widget classes before anything is drawn
         ],
+        # Names the embeds' SharedWorker (static/boot.js): a page of one build never joins
+        # the Python of another build still running in an open tab.
+        "buildId": input_fingerprint(levers)[:16],
     }
     for path in sorted(STATIC.rglob("*")):
         if not path.is_file() or path.name == "sw.js":

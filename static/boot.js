@@ -36,8 +36,76 @@
   }
 
   // --- the worker, started first: everything else happens while it boots ---
-  const worker = new Worker("worker.js", { type: "module" });
+  const worker = startWorker();
   setProgress(1);
+
+  // The Python worker, as { postMessage, onmessage, onerror }. A page has its own dedicated
+  // Worker; embeds share one SharedWorker per build (one Python for every embed of this site
+  // on a host page, each with its own session in it), and fall back to a dedicated Worker
+  // where SharedWorker is missing or does not start.
+  function startWorker() {
+    const link = { onmessage: null, onerror: null, postMessage: null };
+    const dedicated = () => {
+      const w = new Worker("worker.js", { type: "module" });
+      w.onmessage = (event) => link.onmessage?.(event);
+      w.onerror = (event) => link.onerror?.(event);
+      html.dataset.worker = "dedicated";
+      return (msg) => w.postMessage(msg);
+    };
+    if (html.dataset.embed !== "true" || typeof SharedWorker !== "function") {
+      link.postMessage = dedicated();
+      return link;
+    }
+    let shared;
+    try {
+      shared = new SharedWorker("worker.js", { type: "module", name: `rangefinder-${CONFIG.buildId}` });
+    } catch (error) {
+      console.warn("Rangefinder: no shared worker, a worker of its own:", error);
+      link.postMessage = dedicated();
+      return link;
+    }
+    const port = shared.port;
+    const outbox = [];       // sent before the shared worker answered: replayed on a fallback
+    let state = "waiting";   // "waiting" for its hello, "shared", or "dedicated" (gave up)
+    let send = null;
+    const fallBack = (why) => {
+      if (state !== "waiting") return;
+      state = "dedicated";
+      console.warn(`Rangefinder: the shared worker did not start (${why}); a worker of its own`);
+      port.close();
+      send = dedicated();
+      for (const msg of outbox.splice(0)) send(msg);
+    };
+    link.postMessage = (msg) => {
+      if (state === "dedicated") send(msg);
+      else {
+        if (state === "waiting") outbox.push(msg);
+        port.postMessage(msg);
+      }
+    };
+    port.onmessage = (event) => {
+      if (state === "dedicated") return;
+      if (state === "waiting") {
+        state = "shared";
+        outbox.length = 0;
+        html.dataset.worker = "shared";
+        // Leaving: the shared Python drops this page's session ("bye"); if the page ends
+        // without one (a crash), the worker learns it from this Web Lock being released.
+        addEventListener("pagehide", () => port.postMessage({ type: "bye" }));
+        addEventListener("pageshow", (e) => { if (e.persisted) window.location.reload(); });
+        const lock = `rangefinder-client-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+        navigator.locks?.request(lock, () => {
+          port.postMessage({ type: "lock", name: lock });
+          return new Promise(() => {});
+        }).catch(() => {});
+      }
+      link.onmessage?.(event);
+    };
+    shared.onerror = () => fallBack("error");
+    setTimeout(() => fallBack("no answer in 10 s"), 10000);
+    port.start();
+    return link;
+  }
 
   // --- theme toggle (the shell owns it; the worker only recolours its charts) ---
   const toggle = document.getElementById("rf-theme-toggle");
@@ -264,9 +332,18 @@
   });
   const modulesWaiting = [];
 
+  // For the browser tests: which Python answers this page ({ instance, shared, clients }).
+  window.rangefinderWorkerInfo = () => new Promise((resolve) => {
+    infoWaiting.push(resolve);
+    worker.postMessage({ type: "info" });
+  });
+  const infoWaiting = [];
+
   worker.onmessage = async (event) => {
     const msg = typeof event.data === "string" ? JSON.parse(event.data) : event.data;
-    if (msg.type === "modules") {
+    if (msg.type === "info") {
+      infoWaiting.shift()?.(msg);
+    } else if (msg.type === "modules") {
       modulesWaiting.shift()?.(msg.modules);
     } else if (msg.type === "progress") {
       setProgress(msg.value);

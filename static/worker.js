@@ -2,6 +2,11 @@
 // boots or a calculator computes. The main thread (boot.js) renders the Bokeh document this
 // worker describes and the two keep it in sync with JSON patches (Panel's pyodide-worker
 // protocol, as `panel convert --to pyodide-worker` uses it).
+//
+// Two ways to run, one code: a dedicated Worker (one page, one Python: self.onmessage) or,
+// for embeds, a SharedWorker (self.onconnect: every embed of this build on one page gets a
+// MessagePort to the same Python, booted once, and its own session there: webapp.browser
+// keeps an App and a Bokeh document per client).
 const CONFIG = __RANGEFINDER_CONFIG__;
 const base = new URL("./", self.location.href);
 const t0 = performance.now();
@@ -28,21 +33,41 @@ const STEPS = {
   imports: { at: 85, label: "Building the page" },
   page: { at: 95, label: "Drawing" },
 };
-function step(name) {
-  timings[name] = Math.round(performance.now() - t0);
+// The pages this Python serves: id -> { id, post(message), timings }. A dedicated worker has
+// one; a shared one has one per connected embed, dropped when it says "bye" or goes away.
+const clients = new Map();
+let nextClient = 0;
+const instance = Math.random().toString(36).slice(2);   // tells the tests which Python answered
+const shared = typeof SharedWorkerGlobalScope !== "undefined" && self instanceof SharedWorkerGlobalScope;
+const boot = [];   // the boot's progress (and failure) messages, replayed to a late client
+
+function broadcast(msg) {
+  boot.push(msg);
+  for (const client of clients.values()) client.post(msg);
+}
+
+function step(name, client) {
+  const ms = Math.round(performance.now() - t0);
   const { at, label } = STEPS[name];
-  self.postMessage({ type: "progress", step: name, value: at, label, ms: timings[name] });
+  const msg = { type: "progress", step: name, value: at, label, ms };
+  if (client) {
+    client.timings[name] = ms;
+    client.post(msg);
+  } else {
+    timings[name] = ms;
+    broadcast(msg);
+  }
 }
 
-function sendPatch(patch, buffers) {
-  self.postMessage({ type: "patch", patch, buffers });
-}
-
-function fail(stage, error) {
+function errorMessage(stage, error) {
   // Never swallow a failure: the page shows it and the console keeps the whole traceback.
   console.error(`Rangefinder: ${stage} failed`, error);
-  self.postMessage({ type: "error", msg: `${stage} failed: ${String(error).trim().split("\n").slice(-1)[0]}`, detail: String(error) });
+  return { type: "error", msg: `${stage} failed: ${String(error).trim().split("\n").slice(-1)[0]}`, detail: String(error) };
 }
+
+// What Python sends to one page (webapp.browser gets them bound to its client id).
+self.rangefinderPost = (id, json) => clients.get(id)?.post(JSON.parse(json));
+self.rangefinderPatch = (id, patch, buffers) => clients.get(id)?.post({ type: "patch", patch, buffers });
 
 // Panel's undefined -> null converter (see the shims in start()), as code, not as an eval.
 self.rangefinderDictConverter = (entries) => {
@@ -55,7 +80,7 @@ self.rangefinderDictConverter = (entries) => {
 let pyodide;
 let queue = Promise.resolve();   // Python calls run one after another, in arrival order
 
-async function start() {
+async function bootPython() {
   const { loadPyodide } = await import("./pyodide/pyodide.mjs");
   step("worker");
   let packagesLoaded;
@@ -76,7 +101,6 @@ async function start() {
   const bundle = await (earlyBundle || fetchBundle());
   pyodide.unpackArchive(bundle, "zip", { extractDir: "/lib/python3.12/site-packages" });
   step("bundle");
-  pyodide.globals.set("sendPatch", sendPatch);
   pyodide.globals.set("rangefinderStep", step);
   // Three shims, kept here and nowhere else:
   // * Panel 1.10 checks `pyodide.ffi.jsnull`, which Pyodide 0.27.7 predates (it converts JS
@@ -86,7 +110,7 @@ async function start() {
   // * panel/io/pyodide.py builds one JS helper with run_js (an eval), which the site's CSP
   //   forbids in this worker too; the helper is defined below as plain code instead, and
   //   run_js refuses anything else while Panel is imported.
-  const [docsJson, renderItems, rootIds] = (await pyodide.runPythonAsync(`
+  await pyodide.runPythonAsync(`
 import os, js, pyodide.code, pyodide.ffi
 if not hasattr(pyodide.ffi, "jsnull"):
     pyodide.ffi.jsnull = object()
@@ -103,48 +127,116 @@ finally:
     pyodide.code.run_js = _run_js
 import webapp.browser
 rangefinderStep("imports")
-await webapp.browser.start()
-`)).toJs();
-  step("page");
-  self.postMessage({ type: "render", docsJson, renderItems, rootIds, timings });
+`);
 }
+const booted = bootPython();
+booted.catch((error) => broadcast(errorMessage("Starting", error)));
 
-function run(code, locals) {
-  queue = queue.then(async () => {
-    const scope = locals ? pyodide.toPy(locals, { depth: 1 }) : undefined;
+// One Python call for one client, after every call before it (in arrival order, whichever
+// page sent it); a failure is that page's, reported to it alone. Resolves to the result.
+function run(client, code, locals) {
+  const call = queue.then(async () => {
+    const scope = pyodide.toPy({ ...locals, client: client.id }, { depth: 1 });
     try {
-      await pyodide.runPythonAsync(code, scope ? { locals: scope } : undefined);
+      const result = await pyodide.runPythonAsync(code, { locals: scope });
+      if (!result?.toJs) return result;
+      const value = result.toJs();
+      result.destroy();
+      return value;
     } catch (error) {
-      fail("Python", error);
+      client.post(errorMessage("Python", error));
+      return undefined;
     } finally {
-      scope?.destroy();
+      scope.destroy();
     }
   });
-  return queue;
+  queue = call.then(() => {}, () => {});
+  return call;
 }
 
-self.onmessage = async (event) => {
-  const msg = event.data;
+// A page's own session: its document, built once Python is up, sent to it to draw.
+async function startSession(client) {
+  try {
+    await booted;
+  } catch (error) {
+    return;   // the page has had the boot's error message
+  }
+  const result = await run(client, `
+import functools, js, webapp.browser
+await webapp.browser.start(client, functools.partial(js.rangefinderPost, client))
+`);
+  if (!result || !clients.has(client.id)) return;
+  const [docsJson, renderItems, rootIds] = result;
+  step("page", client);
+  client.post({ type: "render", docsJson, renderItems, rootIds, timings: client.timings });
+}
+
+function connect(post) {
+  const client = { id: String(++nextClient), post, timings: { ...timings } };
+  clients.set(client.id, client);
+  client.post({ type: "hello", shared });
+  for (const msg of boot) client.post(msg);
+  Object.assign(client.timings, timings);
+  startSession(client);
+  return client;
+}
+
+function drop(client) {
+  if (!clients.delete(client.id)) return;
+  booted.then(() => run(client, "import webapp.browser\nwebapp.browser.drop(client)")).catch(() => {});
+}
+
+async function handle(client, msg) {
+  if (msg.type === "bye") {
+    drop(client);
+    return;
+  }
+  if (msg.type === "lock") {
+    // The page holds this Web Lock while it lives: granted to us once it is gone (closed,
+    // crashed, removed without a "bye"), and then its session goes too.
+    navigator.locks?.request(msg.name, () => drop(client));
+    return;
+  }
+  if (msg.type === "info") {
+    // Diagnostics for the browser tests: which Python answers, how many pages it serves.
+    client.post({ type: "info", instance, shared, clients: clients.size, boots: 1 });
+    return;
+  }
+  if (!clients.has(client.id)) return;
   if (msg.type === "rendered") {
-    run("import webapp.browser\nwebapp.browser.rendered(sendPatch)");
+    run(client, `
+import functools, js, webapp.browser
+webapp.browser.rendered(client, functools.partial(js.rangefinderPatch, client))
+`);
   } else if (msg.type === "patch") {
-    await run("import webapp.browser\nwebapp.browser.apply_patch(patch)", { patch: msg.patch });
-    self.postMessage({ type: "idle" });
+    await run(client, "import webapp.browser\nwebapp.browser.apply_patch(client, patch)", { patch: msg.patch });
+    client.post({ type: "idle" });
   } else if (msg.type === "location") {
-    await run("import webapp.browser\nwebapp.browser.set_location(location)", { location: msg.location });
-    timings.ready = Math.round(performance.now() - t0);
-    self.postMessage({ type: "ready", timings });
+    await run(client, "import webapp.browser\nwebapp.browser.set_location(client, location)", { location: msg.location });
+    client.timings.ready = Math.round(performance.now() - t0);
+    client.post({ type: "ready", timings: client.timings });
   } else if (msg.type === "modules") {
     // Diagnostics for the browser tests: which modules Python has imported, from where.
-    await run(`
-import sys, json, js
-js.postMessage(json.dumps({"type": "modules", "modules": sorted(
+    const modules = await run(client, `
+import sys, json
+json.dumps(sorted(
     (name, getattr(module, "__file__", None) or "") for name, module in list(sys.modules.items())
-)}))
+))
 `);
+    client.post({ type: "modules", modules: modules ? JSON.parse(modules) : [] });
   } else if (msg.type === "theme") {
-    run("import webapp.browser\nwebapp.browser.set_theme(theme)", { theme: msg.theme });
+    run(client, "import webapp.browser\nwebapp.browser.set_theme(client, theme)", { theme: msg.theme });
   }
-};
+}
 
-start().catch((error) => fail("Starting", error));
+if (shared) {
+  self.onconnect = (event) => {
+    const port = event.ports[0];
+    const client = connect((msg) => port.postMessage(msg));
+    port.onmessage = (e) => handle(client, e.data);
+    port.start();
+  };
+} else {
+  const client = connect((msg) => self.postMessage(msg));
+  self.onmessage = (e) => handle(client, e.data);
+}

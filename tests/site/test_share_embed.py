@@ -431,3 +431,107 @@ def test_a_result_or_a_chart_fits_a_400x300_frame_without_a_script(
         assert [m for m in app.console if m.startswith(("error", "pageerror"))] == []
     finally:
         app.context.close()
+
+
+# --- Embeds sharing one Python (issue 11) ---------------------------------------------------
+
+
+def worker_info(app: AppPage, index: int) -> dict[str, Any]:
+    """Which Python answers the host page's ``index``-th embed (see boot.js)."""
+    return dict(frame_of(app, index).evaluate("window.rangefinderWorkerInfo()"))
+
+
+def test_three_embeds_share_one_python_with_a_session_each(
+    browser: Any, server: Server, other_origin: Server, screenshots: Path
+) -> None:
+    from rules import cepheus
+    from webapp.formatting import percent
+    from webapp.pages.moo2.shot import Moo2Shot
+
+    def hit(**changes: Any) -> str:
+        return percent(Moo2Shot(**changes).compute().hit_probability)
+
+    queries = [
+        "?page=moo2-shot&embed=1&squares=14",
+        "?page=cepheus-vehicle&embed=1&rolled=40&effect=2&armor=3",
+        "?page=cepheus-check&embed=1&skill=2",
+    ]
+    body = LISTEN + "".join(
+        f"<iframe src='{server.url}{query}' width='440' height='520' style='border:1px solid'"
+        f" title='Rangefinder {index}'></iframe>"
+        for index, query in enumerate(queries)
+    )
+    app = host(other_origin, browser, "three.html", body, viewport={"width": 1360, "height": 640})
+    try:
+        wait_for(
+            app,
+            """() => [0, 1, 2].every((i) => window.messages.some((m) => m.frame === i
+                 && m.data.type === 'rangefinder:ready'))""",
+        )
+        infos = [worker_info(app, index) for index in range(3)]
+        assert {info["instance"] for info in infos} == {infos[0]["instance"]}  # one Python
+        assert all(info["shared"] and info["clients"] == 3 for info in infos)
+        frames = [AppPage(page=frame_of(app, index), context=app.context) for index in range(3)]
+        assert [f.page.evaluate("document.documentElement.dataset.worker") for f in frames] == [
+            "shared"
+        ] * 3
+        assert frames[0].testid("hit-chance") == hit(squares=14)
+        assert frames[1].testid("damage") == str(cepheus.hit_damage(40, 2, armor=3))
+        searches = [f.page.evaluate("location.search") for f in frames]
+        # An input edited in one embed changes that one only: its numbers and its link.
+        frames[1].set_input("Vehicle's armor", 0)
+        frames[1].wait_testid("damage", str(cepheus.hit_damage(40, 2, armor=0)))
+        frames[1].page.wait_for_function("() => location.search.includes('armor=0')")
+        frames[0].set_input("Distance (squares)", 5)
+        frames[0].wait_testid("hit-chance", hit(squares=5))
+        frames[0].page.wait_for_function("() => location.search.includes('squares=5')")
+        assert frames[1].testid("damage") == str(cepheus.hit_damage(40, 2, armor=0))
+        assert frames[2].page.evaluate("location.search") == searches[2]
+        assert frames[2].input_labelled("Skill level (DM)").input_value() == "2"
+        app.page.wait_for_timeout(300)
+        app.page.screenshot(path=str(screenshots / "embed-three.png"))
+        # A removed embed's session is dropped (its page says goodbye on pagehide).
+        app.page.evaluate("document.querySelectorAll('iframe')[2].remove()")
+        frame0 = frame_of(app, 0)
+        frame0.wait_for_function(
+            "async () => (await window.rangefinderWorkerInfo()).clients === 2",
+            timeout=10_000,
+        )
+        assert not any(
+            f.page.evaluate("document.documentElement.dataset.error") for f in frames[:2]
+        )
+        assert [m for m in app.console if m.startswith(("error", "pageerror"))] == []
+        allowed = (server.url[:-1], other_origin.url[:-1], "data:", "blob:")
+        assert [url for url in app.requests if not url.startswith(allowed)] == []
+        assert app.failed_requests() == []
+        assert app.csp_violations() == []
+    finally:
+        app.context.close()
+
+
+def test_an_embed_falls_back_to_a_worker_of_its_own_without_shared_worker(
+    browser: Any, server: Server, other_origin: Server
+) -> None:
+    (other_origin.folder / "old.html").write_text(
+        "<!doctype html><html lang='en'><title>An old browser</title>"
+        f"<link rel='icon' href='data:,'><body>{LISTEN}<iframe src='{server.url}"
+        "?page=moo2-shot&embed=1&squares=14' width='600' height='500' title='Rangefinder'>"
+        "</iframe></body></html>"
+    )
+    context = browser.new_context()
+    context.add_init_script(CSP_LISTENER + "delete window.SharedWorker;")
+    app = record(AppPage(page=context.new_page(), context=context))
+    try:
+        app.page.goto(other_origin.url + "old.html")
+        wait_for(app, "() => window.messages.some((m) => m.data.type === 'rangefinder:ready')")
+        frame = AppPage(page=frame_of(app, 0), context=context)
+        assert frame.page.evaluate("typeof SharedWorker") == "undefined"
+        assert frame.page.evaluate("document.documentElement.dataset.worker") == "dedicated"
+        info = worker_info(app, 0)
+        assert (info["shared"], info["clients"]) == (False, 1)
+        frame.set_input("Distance (squares)", 5)
+        frame.page.wait_for_function("() => location.search.includes('squares=5')")
+        assert [m for m in app.console if m.startswith(("error", "pageerror"))] == []
+        assert app.csp_violations() == []
+    finally:
+        context.close()

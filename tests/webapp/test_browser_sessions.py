@@ -1,0 +1,92 @@
+"""webapp.browser's sessions (one per page a shared Python serves), outside Pyodide.
+
+``webapp.browser`` imports ``panel.io.pyodide``, which needs Pyodide's ``js`` and ``pyodide``
+modules; the script below runs in a separate interpreter with small stand-ins for them (a
+worker has no DOM, so Panel takes its worker path), so that no other test sees them.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SCRIPT = textwrap.dedent(
+    """
+    import asyncio, json, sys, types
+    from unittest import mock
+
+    js = types.ModuleType("js")          # a worker's global scope: no document
+    js.JSON = mock.MagicMock()
+    js.XMLHttpRequest = mock.MagicMock()
+    pyodide = types.ModuleType("pyodide")
+    for name in ("ffi", "code", "http"):
+        sub = mock.MagicMock()
+        setattr(pyodide, name, sub)
+        sys.modules["pyodide." + name] = sub
+    sys.modules.update(js=js, pyodide=pyodide)
+
+    from panel.io.state import state
+    import webapp.browser as browser
+
+    posted = {"a": [], "b": []}
+    out = {}
+    docs = {c: asyncio.run(browser.start(c, posted[c].append)) for c in ("a", "b")}
+    out["roots_distinct"] = not set(json.loads(docs["a"][2])) & set(json.loads(docs["b"][2]))
+    out["sessions"] = sorted(browser.sessions)
+    for client, search in (("a", "?page=moo2-shot&squares=14"),
+                           ("b", "?page=cepheus-check&skill=2")):
+        location = {"search": search, "pathname": "/", "href": "http://x/" + search}
+        browser.set_location(client, json.dumps(location))
+    apps = {c: browser.sessions[c].app for c in ("a", "b")}
+    out["pages"] = [apps["a"].page, apps["b"].page]
+    locations = {c: state._locations.get(browser.sessions[c].doc) for c in ("a", "b")}
+    out["own_locations"] = [
+        locations["a"] is not None and locations["a"] is not locations["b"],
+        locations["a"].search if locations["a"] else None,
+        locations["b"].search if locations["b"] else None,
+    ]
+    posted["a"].clear(); posted["b"].clear()
+    apps["a"].view_of("moo2-shot").model.squares = 5     # an input edited in page a
+    out["posted"] = {c: [json.loads(m) for m in posted[c]] for c in ("a", "b")}
+    browser.set_theme("b", "dark")
+    out["themes"] = [apps["a"].theme, apps["b"].theme]
+    doc_a = browser.sessions["a"].doc
+    browser.drop("a")
+    browser.drop("a")                                     # twice: harmless
+    out["after_drop"] = [sorted(browser.sessions), doc_a in state._locations]
+    try:
+        browser.set_theme("a", "dark")
+        out["gone"] = "no error"
+    except KeyError as error:
+        out["gone"] = str(error)
+    browser.set_theme("b", "light")                       # the other page still works
+    out["b_theme"] = apps["b"].theme
+    print(json.dumps(out))
+    """
+)
+
+
+def test_each_page_has_its_own_session_and_a_dropped_one_is_forgotten() -> None:
+    result = subprocess.run(
+        [sys.executable, "-c", SCRIPT], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    out = json.loads(result.stdout.strip().splitlines()[-1])
+    assert out["roots_distinct"] and out["sessions"] == ["a", "b"]
+    assert out["pages"] == ["moo2-shot", "cepheus-check"]
+    assert out["own_locations"] == [
+        True, "?page=moo2-shot&squares=14", "?page=cepheus-check&skill=2"
+    ]  # fmt: skip
+    # The edit's new link goes to its own page only.
+    assert out["posted"]["b"] == []
+    assert [m["type"] for m in out["posted"]["a"]] == ["url"]
+    assert "squares=5" in out["posted"]["a"][-1]["search"]
+    assert out["themes"] == ["light", "dark"]
+    assert out["after_drop"] == [["b"], False]
+    assert "no session for client 'a'" in out["gone"]
+    assert out["b_theme"] == "light"
