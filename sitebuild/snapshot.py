@@ -236,6 +236,9 @@ def _draw(base: str, theme: str, documents: list[Path]) -> dict[Path, str]:
         )
         # No Python: only the prerendered page is drawn.
         context.route("**/worker.js", lambda route: route.abort())
+        # Embeds would start a SharedWorker, whose script a route may not catch: without
+        # SharedWorker they take the dedicated Worker, which the route stops.
+        context.add_init_script("delete window.SharedWorker;")
         page = context.new_page()
         for path in documents:
             slug, _, *embed = path.name.removesuffix(".json.gz").split(".")
