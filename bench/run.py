@@ -73,19 +73,27 @@ LABELS = {
 }
 
 NOT_KEPT = (
-    "Memory snapshot (Pyodide 0.27's undocumented `_makeSnapshot` / `_loadSnapshot`): not "
-    "attempted yet. A snapshot taken after numpy's shared libraries are loaded crashes on "
-    "restore unless a loader records and replays those libraries first (what Cloudflare's "
-    "workerd does); without that loader it cannot be shipped behind a safe fallback. It is the "
-    "lever left that could reach the warm target: on a quiet machine the worker spends about "
-    "2.6 s importing Panel, Bokeh and the app, out of about 5 s.",
+    "Memory snapshot (Pyodide 0.27's undocumented `_makeSnapshot` / `_loadSnapshot`): a spike "
+    "(not shipped) made it work in headless Chromium under the site's CSP without changing "
+    "Pyodide's files: the worker wraps `_createPyodideModule` to reach Emscripten's Module, "
+    "records each numpy shared library's memory base and table slot as the package installer "
+    "loads it, empties the loaded-packages hiwire slot while snapshotting, and on restore "
+    "re-loads the 19 libraries at the recorded addresses before the heap is overwritten; the "
+    "restored Python computes the same numbers and `webapp.browser.start()` returns the same "
+    "document. Measured at load 5.6-8.2: usable Python 1.3 s after a restore against 10.2 s "
+    "for a normal boot, but the restored runtime runs several times slower for its first "
+    "seconds (its code not yet optimised by the browser), so a built page came after about "
+    "7.8 s against 11.7 s (about 1.5x, not 2.5x). The snapshot is 52 MB (14 MB gzipped) with "
+    "Panel imported: too big to ship within the size target, so it would be made in the "
+    "visitor's browser on the first visit and kept in the Cache API keyed by build. Not "
+    "shipped yet: it rests on undocumented internals (handle layout, hiwire slot 6) and needs "
+    "a fallback to the normal boot in a fresh worker plus tests that a restore was taken and "
+    "computes the same numbers (estimated 3-5 days).",
     "A newer Pyodide (npm `pyodide` 314.0.7, Python 3.14): not measured. The site needs numpy "
     "(Bokeh imports it) built for that runtime, from a registry these machines reach: PyPI has "
     "none (`pip download numpy --only-binary=:all: --python-version 3.14` for the "
     "`pyemscripten_2025_0_wasm32`, `pyemscripten_2026_0_wasm32` and `pyodide_2026_0_wasm32` "
     "platforms finds no file), and the npm package carries the core only.",
-    "One Python shared by several embeds on a page (`SharedWorker`): not built; each iframe "
-    "boots its own Python, so three embeds cost about three boots on two cores.",
     "A light first stage for deep links (their numbers from `rules` alone, before Panel "
     "imports): not built; a deep link with other inputs shows the prerendered defaults dimmed "
     "and marked as updating until the app has computed its own.",
