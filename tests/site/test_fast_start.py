@@ -101,7 +101,8 @@ def test_prerendered_moo2_numbers_equal_the_rules_without_bokehjs(
     # The build's snapshot is plain HTML: on screen with BokehJS held back too.
     app: AppPage = open_app(url="about:blank", wait=False)
     with python_held(app, "**/bokeh.min.js"):
-        app.page.goto(server.url + "?page=moo2-shot")
+        # The held script keeps the load event from firing: don't wait for it.
+        app.page.goto(server.url + "?page=moo2-shot", wait_until="commit")
         wait_stage(app, "prerendered")
         html = app.page.locator("html")
         assert html.get_attribute("data-prerender") == "snapshot"
