@@ -153,12 +153,13 @@ class AppPage:
         self.page.locator("h1.rf-page-title", has_text=title).first.wait_for(timeout=30_000)
         self.page.locator(".rf-summary .rf-figure").first.wait_for(timeout=30_000)
 
-    def foreign_requests(self, origin: str) -> list[str]:
-        return [
-            url
-            for url in self.requests
-            if not url.startswith(origin) and not url.startswith(("data:", "blob:"))
-        ]
+    def foreign_requests(self, *origins: str) -> list[str]:
+        """Requests to anywhere but ``origins`` (and ``data:``/``blob:`` URLs)."""
+        return [url for url in self.requests if not url.startswith((*origins, "data:", "blob:"))]
+
+    def console_errors(self) -> list[str]:
+        """Errors the page (or a frame of it) logged, and uncaught exceptions."""
+        return [m for m in self.console if m.startswith(("error", "pageerror"))]
 
     def failed_requests(self) -> list[str]:
         """Requests answered with an HTTP error or not answered at all (a file the build

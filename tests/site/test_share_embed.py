@@ -386,11 +386,8 @@ def test_two_embeds_on_another_origin_post_ready_and_resize(
         grown = last_height(app, 0)
         wait_for(app, "(h) => document.querySelectorAll('iframe')[0].clientHeight === h", grown)
         app.page.screenshot(path=str(screenshots / "embed-host.png"), full_page=True)
-        errors = [m for m in app.console if m.startswith(("error", "pageerror"))]
-        assert errors == []
-        other = other_origin.url[:-1]
-        allowed = (origin, other, "data:", "blob:")
-        assert [url for url in app.requests if not url.startswith(allowed)] == []
+        assert app.console_errors() == []
+        assert app.foreign_requests(origin, other_origin.url[:-1]) == []
         assert app.failed_requests() == []
         assert app.csp_violations() == []
     finally:
@@ -428,7 +425,7 @@ def test_a_result_or_a_chart_fits_a_400x300_frame_without_a_script(
             assert sizes[2] <= sizes[3] == 300, f"view={view} needs {sizes[2]} px of 300"
             assert frame.locator("html").get_attribute("data-view") == view
             app.page.locator(f"#{view}").screenshot(path=str(screenshots / f"embed-{view}.png"))
-        assert [m for m in app.console if m.startswith(("error", "pageerror"))] == []
+        assert app.console_errors() == []
     finally:
         app.context.close()
 
@@ -500,9 +497,8 @@ def test_three_embeds_share_one_python_with_a_session_each(
         assert not any(
             f.page.evaluate("document.documentElement.dataset.error") for f in frames[:2]
         )
-        assert [m for m in app.console if m.startswith(("error", "pageerror"))] == []
-        allowed = (server.url[:-1], other_origin.url[:-1], "data:", "blob:")
-        assert [url for url in app.requests if not url.startswith(allowed)] == []
+        assert app.console_errors() == []
+        assert app.foreign_requests(server.url[:-1], other_origin.url[:-1]) == []
         assert app.failed_requests() == []
         assert app.csp_violations() == []
     finally:
@@ -531,7 +527,7 @@ def test_an_embed_falls_back_to_a_worker_of_its_own_without_shared_worker(
         assert (info["shared"], info["clients"]) == (False, 1)
         frame.set_input("Distance (squares)", 5)
         frame.page.wait_for_function("() => location.search.includes('squares=5')")
-        assert [m for m in app.console if m.startswith(("error", "pageerror"))] == []
+        assert app.console_errors() == []
         assert app.csp_violations() == []
     finally:
         context.close()
