@@ -84,8 +84,6 @@ NOT_KEPT = (
     "none (`pip download numpy --only-binary=:all: --python-version 3.14` for the "
     "`pyemscripten_2025_0_wasm32`, `pyemscripten_2026_0_wasm32` and `pyodide_2026_0_wasm32` "
     "platforms finds no file), and the npm package carries the core only.",
-    "One Python shared by several embeds on a page (`SharedWorker`): not built; each iframe "
-    "boots its own Python, so three embeds cost about three boots on two cores.",
     "A light first stage for deep links (their numbers from `rules` alone, before Panel "
     "imports): not built; a deep link with other inputs shows the prerendered defaults dimmed "
     "and marked as updating until the app has computed its own.",
