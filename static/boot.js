@@ -106,6 +106,8 @@
     port.start();
     return link;
   }
+  // The worker builds this page's document for its link and theme at once.
+  worker.postMessage({ type: "start", search: window.location.search, theme: html.dataset.theme });
 
   // --- theme toggle (the shell owns it; the worker only recolours its charts) ---
   const toggle = document.getElementById("rf-theme-toggle");

@@ -155,16 +155,17 @@ function run(client, code, locals) {
 }
 
 // A page's own session: its document, built once Python is up, sent to it to draw.
-async function startSession(client) {
+async function startSession(client, search, theme) {
   try {
     await booted;
   } catch (error) {
     return;   // the page has had the boot's error message
   }
+  Object.assign(client.timings, timings, client.timings);   // the boot's steps, for this page too
   const result = await run(client, `
 import functools, js, webapp.browser
-await webapp.browser.start(client, functools.partial(js.rangefinderPost, client))
-`);
+await webapp.browser.start(client, functools.partial(js.rangefinderPost, client), search, theme)
+`, { search: String(search || ""), theme: String(theme || "light") });
   if (!result || !clients.has(client.id)) return;
   const [docsJson, renderItems, rootIds] = result;
   step("page", client);
@@ -177,8 +178,7 @@ function connect(post) {
   client.post({ type: "hello", shared });
   for (const msg of boot) client.post(msg);
   Object.assign(client.timings, timings);
-  startSession(client);
-  return client;
+  return client;   // its session starts with its "start" message (its link and theme)
 }
 
 function drop(client) {
@@ -203,7 +203,12 @@ async function handle(client, msg) {
     return;
   }
   if (!clients.has(client.id)) return;
-  if (msg.type === "rendered") {
+  if (msg.type === "start") {
+    if (!client.started) {
+      client.started = true;
+      startSession(client, msg.search, msg.theme);
+    }
+  } else if (msg.type === "rendered") {
     run(client, `
 import functools, js, webapp.browser
 webapp.browser.rendered(client, functools.partial(js.rangefinderPatch, client))

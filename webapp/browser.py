@@ -17,6 +17,7 @@ import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import parse_qsl
 
 import panel as pn
 from bokeh.document import Document
@@ -26,7 +27,7 @@ from panel.io.pyodide import _convert_json_patch, _link_docs_worker, write_doc
 from panel.io.state import set_curdoc, state
 from panel.util import edit_readonly
 
-from webapp.app import App
+from webapp.app import HOME, App
 
 __all__ = [
     "Session",
@@ -64,8 +65,14 @@ def _current(client: str) -> Iterator[Session]:
         yield session
 
 
-async def start(client: str, post: Callable[[str], Any]) -> tuple[str, str, str]:
-    """Build the client's app into a fresh document; return (docs_json, render_items, root_ids)."""
+async def start(
+    client: str, post: Callable[[str], Any], search: str = "", theme: str = "light"
+) -> tuple[str, str, str]:
+    """Build the client's app into a fresh document; return (docs_json, render_items, root_ids).
+
+    ``search`` and ``theme`` are the page's: the document is built for its deep link at once
+    (the page the link names, not the landing page first), so one Python serving several
+    embeds builds each only once. :func:`set_location` confirms the link later."""
     drop(client)
     bk_settings.simple_ids.set_value(False)  # as panel.io.pyodide.init_doc
     session = Session(post=post)
@@ -74,7 +81,14 @@ async def start(client: str, post: Callable[[str], Any]) -> tuple[str, str, str]
     session.doc._session_context = lambda: MockSessionContext(document=session.doc)  # type: ignore[method-assign,assignment]
     sessions[client] = session
     with _current(client):
-        session.app = App(write_url=lambda search: _post_url(session, search))
+        slug = dict(parse_qsl(search.lstrip("?"))).get("page", HOME)
+        session.app = App(
+            write_url=lambda query: _post_url(session, query),
+            page=slug if slug in App.param["page"].objects else HOME,
+            theme=theme if theme in ("light", "dark") else "light",
+        )
+        if search:
+            session.app.apply_search(search)
         pn.Column(session.app, sizing_mode="stretch_width", styles={"min-width": "0"}).servable(
             title="Rangefinder"
         )

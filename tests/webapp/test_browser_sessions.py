@@ -66,6 +66,10 @@ SCRIPT = textwrap.dedent(
         out["gone"] = str(error)
     browser.set_theme("b", "light")                       # the other page still works
     out["b_theme"] = apps["b"].theme
+    asyncio.run(browser.start("c", print, "?page=moo2-shot&squares=14&embed=1", "dark"))
+    app = browser.sessions["c"].app
+    out["direct"] = [app.page, app.embed, app.theme, sorted(app._views),
+                     app.view_of("moo2-shot").model.squares]
     print(json.dumps(out))
     """
 )
@@ -90,3 +94,5 @@ def test_each_page_has_its_own_session_and_a_dropped_one_is_forgotten() -> None:
     assert out["after_drop"] == [["b"], False]
     assert "no session for client 'a'" in out["gone"]
     assert out["b_theme"] == "light"
+    # A page's link and theme, given at the start, build its page at once (no landing page).
+    assert out["direct"] == ["moo2-shot", True, "dark", ["moo2-shot"], 14]
