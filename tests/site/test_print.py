@@ -48,6 +48,14 @@ def print_pdf(app: AppPage, paper: str, name: str, folder: Path) -> bytes:
     """The page as the browser prints it on ``paper``; kept as ``name``.pdf (and PNGs)."""
     app.page.emulate_media(media="print")
     try:
+        # As a visitor prints a page that has finished drawing: its height steady for 3 frames.
+        app.page.wait_for_function(
+            """() => { const h = document.documentElement.scrollHeight;
+                       const seen = (window.__rfHeights = [...(window.__rfHeights || []), h]);
+                       return seen.length >= 3 && seen.slice(-3).every((x) => x === h); }""",
+            polling="raf",
+        )
+        app.page.evaluate("delete window.__rfHeights")
         pdf = bytes(app.page.pdf(format=paper, print_background=True))
     finally:
         app.page.emulate_media(media="screen")
@@ -126,6 +134,9 @@ def test_each_moo2_reference_table_prints_as_a_card_of_one_page(
         # Every table at once: one page each.
         choose_table(app, "Every table")
         app.wait_testid("tables-shown", str(len(TABLES)))
+        # The count can change a moment before the last table is drawn: wait for each one.
+        for table in TABLES:
+            app.page.locator(f"[data-testid='ref-{table.key}']").first.wait_for()
         pdf = print_pdf(app, paper, "moo2-reference-all", screenshots)
         assert page_count(pdf) == len(TABLES)
     finally:
