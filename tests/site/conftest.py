@@ -1,9 +1,9 @@
 """Real-browser fixtures: the built ``dist/`` served on 127.0.0.1, driven in Debian's Chromium.
 
 Every test here is marked ``browser``. The site is built first if ``dist/`` (or the folder
-``$RANGEFINDER_DIST`` names) is missing or stale (``./dev test`` builds it before pytest
-anyway). Each test gets a fresh browser context (no cache, no service worker, no storage)
-unless it asks for more.
+``$RANGEFINDER_DIST`` names) is missing or stale (``./dev test`` builds it in the background
+while the other tests run; the ``dist`` fixture waits for that build). Each test gets a
+fresh browser context (no cache, no service worker, no storage) unless it asks for more.
 
 Helpers for page tests:
 - ``open_app(query, **context_options)`` opens the app and waits until it is interactive
@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -44,9 +45,34 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
 
 
+BUILD_WAIT_SECONDS = 30 * 60
+"""How long the browser tests wait for ``./dev test``'s background build of the site."""
+
+
+def wait_for_background_build() -> None:
+    """Wait for the build ``./dev test`` started (if it did); fail with its log if it failed.
+
+    ``./dev test`` sets ``RANGEFINDER_BUILD_STATUS`` (a file that appears with the build's exit
+    code when it ends) and ``RANGEFINDER_BUILD_LOG`` (its output)."""
+    status = os.environ.get("RANGEFINDER_BUILD_STATUS")
+    if not status:
+        return
+    log = Path(os.environ.get("RANGEFINDER_BUILD_LOG", ""))
+    started = time.monotonic()
+    while not Path(status).exists():
+        if time.monotonic() - started > BUILD_WAIT_SECONDS:
+            pytest.fail(f"the site's build did not end within {BUILD_WAIT_SECONDS} s ({log})")
+        time.sleep(1)
+    code = Path(status).read_text().strip()
+    if code != "0":
+        tail = log.read_text(errors="replace")[-4000:] if log.is_file() else "(no log)"
+        pytest.fail(f"the site's build failed (exit {code}); the end of its log:\n{tail}")
+
+
 @pytest.fixture(scope="session")
 def dist() -> Path:
     """The built site: ``$RANGEFINDER_DIST`` or ``dist/``, (re)built first if stale."""
+    wait_for_background_build()
     if not sitebuild.is_current():
         sitebuild.build()
     return sitebuild.DIST
@@ -86,10 +112,8 @@ def browser(playwright_instance: Any) -> Iterator[Any]:
     b.close()
 
 
-@pytest.fixture
-def open_app(browser: Any, server: Server) -> Iterator[Callable[..., AppPage]]:
-    """Open the app with a query string in a fresh context; wait until it is interactive."""
-    contexts: list[Any] = []
+def app_opener(browser: Any, server: Server, contexts: list[Any]) -> Callable[..., AppPage]:
+    """``open_app``'s opener; each context it makes is added to ``contexts`` (to close)."""
 
     def opener(
         query: str = "", *, url: str | None = None, wait: bool = True, **context_options: Any
@@ -117,7 +141,23 @@ def open_app(browser: Any, server: Server) -> Iterator[Callable[..., AppPage]]:
             app.wait_ready()
         return app
 
-    yield opener
+    return opener
+
+
+@pytest.fixture
+def open_app(browser: Any, server: Server) -> Iterator[Callable[..., AppPage]]:
+    """Open the app with a query string in a fresh context; wait until it is interactive."""
+    contexts: list[Any] = []
+    yield app_opener(browser, server, contexts)
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def open_module_app(browser: Any, server: Server) -> Iterator[Callable[..., AppPage]]:
+    """``open_app`` for an app that the tests of one module share (one boot for them all)."""
+    contexts: list[Any] = []
+    yield app_opener(browser, server, contexts)
     for context in contexts:
         context.close()
 
