@@ -356,6 +356,8 @@ LEVERS = {
     "lean-numpy": "numpy's wheel repacked without what the app never imports (NUMPY_DROP)",
     "lean-stdlib": "python_stdlib.zip without modules that cannot run in a browser (STDLIB_DROP)",
     "lean-packages": "site-packages.zip without bleach and the modules that need tornado",
+    "lazy-glyphs": "bokeh.plotting imported without building 66 glyph methods' signatures and "
+    "docstrings (patches.py)",
 }
 """What the build does to load faster, each one switchable off (``--without``) so that the
 benchmark can measure its gain against the same build without it."""
@@ -725,8 +727,7 @@ def wheel_members(wheel: Path, levers: frozenset[str]) -> Iterator[tuple[str, by
                 if not imports_tornado_at_top(data):
                     raise SystemExit(f"{name} no longer imports tornado: ship it (TORNADO_MODULES)")
                 continue
-            if "no-pandas" in levers:
-                data = patches.patch_member(name, data)
+            data = patches.patch_member(name, data, levers)
             yield name, data
 
 

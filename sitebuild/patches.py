@@ -8,6 +8,7 @@ wheel and checks the result.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 
@@ -20,6 +21,9 @@ class Edit:
     old: str
     new: str
     count: int = 1
+    lever: str = "no-pandas"
+    """The lever (``sitebuild.LEVERS``) that makes this edit; a build without it ships the file
+    as the wheel has it."""
 
     def apply(self, text: str) -> str:
         found = text.count(self.old)
@@ -48,6 +52,34 @@ def _read_json(*args, **kwargs):
 pandas.read_json = _read_json  # type: ignore
 """
 
+_LAZY_SIGNATURE = """
+
+class _LazyParameters:
+    # Rangefinder ("lazy-glyphs" lever, sitebuild/patches.py): a glyph method's parameters,
+    # worked out from its glyph class on the first call that passes positional arguments,
+    # instead of for every one of the 66 methods while bokeh.plotting is imported.
+    def __init__(self, glyphclass: Any) -> None:
+        self._glyphclass = glyphclass
+        self._items: list[Parameter] | None = None
+
+    def _get(self) -> list[Parameter]:
+        if self._items is None:
+            parameters = cast(list[ParameterSpec], self._glyphclass.parameters())
+            self._items = [Parameter("self", Parameter.POSITIONAL_OR_KEYWORD)]
+            self._items += [x[0] for x in parameters]
+            self._items.append(Parameter("kwargs", Parameter.VAR_KEYWORD))
+        return self._items
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._get()[index]
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+    def __iter__(self) -> Any:
+        return iter(self._get())
+"""
+
 EDITS: tuple[Edit, ...] = (
     Edit(
         "panel/io/pyodide.py",
@@ -66,13 +98,46 @@ EDITS: tuple[Edit, ...] = (
         "if pandas is not None:\n"
         + "".join(f"    {line}\n" if line else "\n" for line in _PANDAS_PATCHES.splitlines()),
     ),
+    Edit(
+        "bokeh/plotting/_decorators.py",
+        "the class that stands in for each glyph method's parameter list (below)",
+        "__all__ = (\n    'glyph_method',\n    'marker_method',\n)\n",
+        "__all__ = (\n    'glyph_method',\n    'marker_method',\n)\n" + _LAZY_SIGNATURE,
+        lever="lazy-glyphs",
+    ),
+    Edit(
+        "bokeh/plotting/_decorators.py",
+        "Importing bokeh.plotting decorates 66 glyph methods (figure.line, figure.vbar...), "
+        "each working out its glyph class's parameters and writing a docstring from them: "
+        "about a third of a second in CPython here, more in the browser, on every start. "
+        "The parameters are worked out on a method's first call with positional arguments "
+        "instead (the only use of them besides help()), and no docstring or signature is "
+        "made: the browser has no help() and nothing in the app inspects them",
+        "        parameters = cast(list[ParameterSpec], glyphclass.parameters())\n\n"
+        '        sigparams = [Parameter("self", Parameter.POSITIONAL_OR_KEYWORD)] + '
+        '[x[0] for x in parameters] + [Parameter("kwargs", Parameter.VAR_KEYWORD)]\n',
+        "        sigparams = _LazyParameters(glyphclass)  # Rangefinder: worked out when used\n",
+        count=2,
+        lever="lazy-glyphs",
+    ),
+    Edit(
+        "bokeh/plotting/_decorators.py",
+        "(the same edit) the signature and docstring each glyph method was given at import",
+        "        cast(Any, wrapped).__signature__ = Signature(parameters=sigparams, "
+        "return_annotation=signature(func).return_annotation)\n\n"
+        "        wrapped.__doc__ = generate_docstring(glyphclass, parameters, func.__doc__)\n",
+        "",
+        count=2,
+        lever="lazy-glyphs",
+    ),
 )
 """Every edit the build makes to a third-party file, in order."""
 
 
-def patch_member(path: str, data: bytes) -> bytes:
-    """``data`` of wheel member ``path`` with every edit for it applied."""
-    edits = [edit for edit in EDITS if edit.path == path]
+def patch_member(path: str, data: bytes, levers: Iterable[str] = ("no-pandas",)) -> bytes:
+    """``data`` of wheel member ``path`` with every edit for it of the ``levers`` applied."""
+    wanted = set(levers)
+    edits = [edit for edit in EDITS if edit.path == path and edit.lever in wanted]
     if not edits:
         return data
     text = data.decode()

@@ -1,4 +1,4 @@
-"""The built site's files: pins, placeholders, the pandas patch, the compiled bundles.
+"""The built site's files: pins, placeholders, the patches, the compiled bundles.
 
 These read ``dist/`` (built by the ``dist`` fixture if stale) and the pinned downloads; no
 browser is started.
@@ -13,6 +13,8 @@ import importlib.util
 import io
 import json
 import re
+import subprocess
+import sys
 import tomllib
 import zipfile
 from pathlib import Path
@@ -90,6 +92,70 @@ def test_pandas_patch_applies_to_the_pinned_panel_and_removes_the_import() -> No
     assert "pandas" not in top_imports
     assert "pandas" in original.decode()  # the patch did something
     assert "read_csv" in patched  # the URL-aware read_csv is still there for pandas users
+
+
+GLYPH_PROBE = """
+import importlib.abc, importlib.util, json, sys, warnings
+patched = sys.argv[1]
+if patched:  # this file stands in for bokeh.plotting._decorators
+    class Finder(importlib.abc.MetaPathFinder):
+        def find_spec(self, name, path, target=None):
+            if name == "bokeh.plotting._decorators":
+                return importlib.util.spec_from_file_location(name, patched)
+            return None
+    sys.meta_path.insert(0, Finder())
+warnings.simplefilter("ignore")  # figure.square() is deprecated (a marker method)
+from bokeh.plotting import figure
+import bokeh.plotting._decorators as decorators
+plot = figure()
+calls = [
+    ("line", ([1, 2, 3], [4, 5, 6]), {"line_width": 2}),
+    ("vbar", ([1, 2], 0.5, [3, 4]), {"color": "red"}),
+    ("quad", ([0], [1], [2], [3]), {}),
+    ("circle", ([1], [2], 0.5), {}),
+    ("text", ([1], [2], ["a"]), {}),
+    ("scatter", ([1], [2]), {"marker": "square", "size": 9}),
+    ("square", ([1], [2], 7), {}),
+    ("line", tuple(range(40)), {}),
+    ("square", tuple(range(40)), {}),
+]
+out = {"patched": hasattr(decorators, "_LazyParameters")}
+for index, (name, args, kwargs) in enumerate(calls):
+    try:
+        glyph = getattr(plot, name)(*args, **kwargs).glyph
+        result = [type(glyph).__name__, sorted(
+            (key, repr(value)) for key, value in glyph.properties_with_values().items()
+        )]
+    except TypeError as error:
+        result = ["TypeError", str(error)]
+    out[f"{index} {name}"] = result
+print(json.dumps(out))
+"""
+
+
+def test_lazy_glyphs_patch_keeps_every_glyph_method_as_it_was(tmp_path: Path) -> None:
+    """Bokeh's glyph methods called with positional and keyword arguments, too many
+    arguments, and a deprecated marker method: the same glyphs (every property) and the same
+    errors with the build's edit of ``bokeh/plotting/_decorators.py`` as without it."""
+    bokeh = next(p for p in sitebuild.BROWSER_WHEELS if p.name == "bokeh")
+    with zipfile.ZipFile(sitebuild.fetch_pypi(bokeh)) as archive:
+        original = archive.read("bokeh/plotting/_decorators.py")
+    patched = patches.patch_member("bokeh/plotting/_decorators.py", original, ["lazy-glyphs"])
+    assert b"generate_docstring(glyphclass" in original
+    assert b"generate_docstring(glyphclass" not in patched  # no docstring built at import
+    assert patches.patch_member("bokeh/plotting/_decorators.py", original) == original
+    (tmp_path / "_decorators.py").write_bytes(patched)
+    results = []
+    for stand_in in ("", str(tmp_path / "_decorators.py")):
+        run = subprocess.run(
+            [sys.executable, "-c", GLYPH_PROBE, stand_in],
+            capture_output=True, text=True, check=True, timeout=300,
+        )  # fmt: skip
+        results.append(json.loads(run.stdout))
+    before, after = results
+    assert (before.pop("patched"), after.pop("patched")) == (False, True)
+    assert after == before
+    assert [v[0] for v in after.values()].count("TypeError") == 2  # the two calls with 40 args
 
 
 def test_a_patch_refuses_text_it_does_not_find() -> None:
