@@ -11,6 +11,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import pytest
 from sitetools import FIND_SOURCE, AppPage, Server
 
 import sitebuild
@@ -34,9 +35,18 @@ def expected_hit(**changes: Any) -> str:
     return percent(model.compute().hit_probability)
 
 
-def test_becomes_interactive_and_an_input_updates_text_and_chart(open_app: Any) -> None:
-    app = open_app("?page=moo2-shot")
-    assert app.testid("hit-chance") == expected_hit()
+@pytest.fixture(scope="module")
+def shot(open_module_app: Any) -> AppPage:
+    """``?page=moo2-shot`` opened once for the tests of this module that start from it: each
+    sets the inputs it needs (the ones before it may have changed them)."""
+    app: AppPage = open_module_app("?page=moo2-shot")
+    return app
+
+
+def test_becomes_interactive_and_an_input_updates_text_and_chart(shot: AppPage) -> None:
+    app = shot
+    app.set_input("Distance (squares)", DEFAULTS.squares)
+    app.wait_testid("hit-chance", expected_hit())
     before = shot_source_data(app)
 
     app.set_input("Distance (squares)", 20)
@@ -54,8 +64,8 @@ def test_becomes_interactive_and_an_input_updates_text_and_chart(open_app: Any) 
     assert after["probability"] == [float(p) for p in expected.values()]
 
 
-def test_no_request_leaves_the_origin(open_app: Any, server: Server) -> None:
-    app = open_app("?page=moo2-shot")
+def test_no_request_leaves_the_origin(shot: AppPage, server: Server) -> None:
+    app = shot  # its requests are recorded from its first one
     app.set_input("Distance (squares)", 3)
     app.wait_testid("hit-chance", expected_hit(squares=3))
     app.page.wait_for_timeout(500)
@@ -97,9 +107,11 @@ def test_unknown_page_opens_the_landing_page_with_a_notice(open_app: Any) -> Non
     app.page.get_by_text("Open Beam shot").first.wait_for()
 
 
-def test_bad_input_shows_the_message_beside_it_and_keeps_the_last_result(open_app: Any) -> None:
-    app = open_app("?page=moo2-shot")
-    good = app.testid("hit-chance")
+def test_bad_input_shows_the_message_beside_it_and_keeps_the_last_result(shot: AppPage) -> None:
+    app = shot
+    app.set_input("Distance (squares)", 7)
+    good = expected_hit(squares=7)
+    app.wait_testid("hit-chance", good)
     app.set_input("Distance (squares)", 30)
     error = app.page.locator(".rf-input-error", has_text="Distance (squares) must be").first
     error.wait_for(state="visible")
@@ -121,8 +133,8 @@ def test_navigation_never_restarts_python(open_app: Any) -> None:
     assert app.python_errors() == []
 
 
-def test_content_security_policy_is_in_force(open_app: Any, server: Server) -> None:
-    app = open_app("?page=moo2-shot")
+def test_content_security_policy_is_in_force(shot: AppPage, server: Server) -> None:
+    app = shot
     # The worker is under the same policy, by header (a meta tag does not reach workers).
     with urllib.request.urlopen(server.url + "worker.js") as response:
         assert response.headers["Content-Security-Policy"] == sitebuild.CONTENT_SECURITY_POLICY
@@ -146,8 +158,8 @@ def test_content_security_policy_is_in_force(open_app: Any, server: Server) -> N
     assert app.csp_violations() == []
 
 
-def test_theme_toggle_switches_and_is_remembered(open_app: Any, screenshots: Path) -> None:
-    app = open_app("?page=moo2-shot")
+def test_theme_toggle_switches_and_is_remembered(shot: AppPage, screenshots: Path) -> None:
+    app = shot
     start = app.page.evaluate("document.documentElement.dataset.theme")
     app.page.locator("#rf-theme-toggle").click()
     flipped = "dark" if start == "light" else "light"
