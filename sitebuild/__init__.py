@@ -828,7 +828,8 @@ def repack_numpy(target: Path, lock: dict[str, Any], used: set[str]) -> None:
 def numpy_module_dropped(module: str) -> bool:
     """Whether "lean-numpy" leaves out the numpy module ``module`` (``numpy.random``...)."""
     path = module.replace(".", "/")
-    return numpy_dropped(path + "/__init__.py") and numpy_dropped(path + ".py")
+    forms = ("/__init__.py", ".py", ".cpython-312-wasm32-emscripten.so")  # extension modules too
+    return any(numpy_dropped(path + form) for form in forms)
 
 
 STDLIB_DROP = {
