@@ -240,6 +240,8 @@ PYTHON_BUNDLE_DROP = (
     "bokeh/sampledata/",
     "bokeh/sphinxext/",
     "bokeh/command/",
+    "panel/package-lock.json",  # npm's lock of Panel's JS build (Panel reads package.json)
+    "pyviz_comms/labextension/static/",  # JupyterLab's JS (pyviz_comms reads package.json)
     # narwhals' adapters for dataframe libraries the site does not ship (they import them)
     *(
         f"narwhals/{lib}/"
@@ -307,10 +309,195 @@ TORNADO_MODULES = (
 the site ships no tornado (no server runs in the browser): importing one fails whether it is
 shipped or not. The build checks that each still imports tornado at its top level
 (``check_tornado_modules``), so an upgrade that changes that stops the build. Not dropped:
-``narwhals`` (Bokeh's ColumnDataSource imports it for data that is not a dict, and Panel's
-pane detection does too, on objects an interaction could bring), ``tqdm`` (imported by
-``panel.widgets.indicators``), the rest of ``bokeh.server`` (the browser imports
-``bokeh.server.contexts``, ``callbacks``, ``session``...) and ``jinja2`` (Panel's templates)."""
+``tqdm`` (imported by ``panel.widgets.indicators``), the part of ``bokeh.server`` the browser
+imports (``BUNDLE_KEEP``) and ``jinja2`` (Panel's templates); ``narwhals`` is left out by
+``BUNDLE_DROP`` (see there)."""
+
+
+BUNDLE_DROP = {
+    # Whole packages no module of the browser's app imports (measured: visiting every page,
+    # in either theme, embedded, after a bad link, a bad input and each "Roll it"):
+    "narwhals": "dataframe adapters; imported only for data that is not a dict (Bokeh's "
+    "ColumnDataSource, Panel's DataFrame pane), and every chart's data is a dict",
+    "markdown": "Python-Markdown; Panel renders with markdown-it (its default renderer), and "
+    "imports markdown only for renderer='markdown' or to highlight a fenced code block with "
+    "a language, which no page has",
+    "typing_extensions": "imported only under TYPE_CHECKING by Bokeh, Panel, param and jinja2",
+    "xyzservices": "map tile providers (Bokeh's add_tile); no page draws a map",
+    "uc_micro": "Unicode classes for linkify-it's URL scanner, which imports its own copy",
+    # Parts of packages the app imports, never imported in the browser:
+    "param.ipython": "param's IPython display hooks (no IPython)",
+    "param.mypy_plugin": "a mypy plugin",
+    "panel.ui": "Panel's experimental UI components; no page uses them",
+    "panel.compiler": "bundles Panel's JS for a server (panel bundle)",
+    "panel.__main__": "the panel command",
+    "panel.entry_points": "loads plugins of the panel command",
+    "panel.io.admin": "the server's admin dashboard",
+    "panel.io.compile": "compiles custom JS components (panel compile)",
+    "panel.io.convert": "panel convert (the build does its own)",
+    "panel.io.django": "Django integration",
+    "panel.io.fastapi": "FastAPI integration",
+    "panel.pane._textual": "the Textual pane (terminal apps)",
+    "panel.pane.vtk.synchronizable_serializer": "VTK scenes; no page draws one",
+    "panel.pane.vtk.synchronizable_deserializer": "VTK scenes; no page draws one",
+    **{
+        f"panel.models.{name}": "Bokeh models of a Panel component no page uses"
+        for name in (
+            "ace",
+            "deckgl",
+            "echarts",
+            "file_dropper",
+            "jsoneditor",
+            "katex",
+            "mathjax",
+            "modal",
+            "perspective",
+            "plotly",
+            "quill",
+            "tabulator",
+            "terminal",
+            "vega",
+            "vizzu",
+            "vtk",
+        )
+    },
+    "bokeh.__main__": "the bokeh command",
+    "bokeh.client": "connects to a Bokeh server over a websocket",
+    "bokeh.driving": "animation helpers for a Bokeh server",
+    "bokeh.ext": "builds Bokeh extensions",
+    "bokeh.server.asgi": "Bokeh's ASGI server",
+    "bokeh.server.transport": "a server's websocket transport",
+    "bokeh.util.info": "bokeh info (the command)",
+    "bokeh.util.terminal": "coloured terminal output of the bokeh command",
+    "bokeh.models.util": "prints a model's structure (a debugging tool)",
+    "bokeh.plotting._geo_feature": "GeoJSON helpers; no page draws a map",
+    **{
+        f"tqdm.{name}": "tqdm's front ends and integrations (Panel imports tqdm.std, .gui, "
+        ".asyncio for its Tqdm indicator)"
+        for name in (
+            "contrib",
+            "notebook",
+            "tk",
+            "rich",
+            "keras",
+            "dask",
+            "auto",
+            "autonotebook",
+            "__main__",
+            "_main",
+            "_tqdm",
+            "_tqdm_gui",
+            "_tqdm_notebook",
+            "_utils",
+        )
+    },
+    **{
+        f"mdit_py_plugins.{name}": "markdown-it plugins Panel does not load (it loads anchors, "
+        "deflist, footnote and tasklists)"
+        for name in (
+            "admon",
+            "amsmath",
+            "attrs",
+            "colon_fence",
+            "container",
+            "dollarmath",
+            "field_list",
+            "front_matter",
+            "gfm",
+            "gfm_autolink",
+            "myst_blocks",
+            "myst_role",
+            "section_ref",
+            "subscript",
+            "substitution",
+            "superscript",
+            "texmath",
+            "wordcount",
+        )
+    },
+    "markdown_it.cli": "the markdown-it command",
+    "markdown_it.tree": "a syntax tree API Panel does not use",
+    "jinja2.ext": "template extensions (i18n, loop controls); Panel's templates use none",
+    "jinja2.sandbox": "sandboxed templates",
+    "jinja2.nativetypes": "templates that render Python objects",
+    "jinja2.meta": "template introspection",
+    "linkify_it.tlds": "linkify-it's list of top-level domains (for .tlds(), never called)",
+}
+"""Modules (and their data files) left out of the Python bundle by "lean-packages", each
+with its reason; a wholly dropped package leaves out its ``.dist-info`` too, so it looks
+uninstalled rather than broken. Measured in the browser (the module list after visiting
+every page, ``tests/site/test_page_contract.py``, checks that none is imported), and the
+build stops if its own run of the app imports one. What catches a failed import of these
+was checked; each fallback gives this app what it gets with the module shipped:
+- Panel's pane detection (``PaneBase.get_pane_type``) calls every pane type's ``applies``
+  inside ``except Exception`` (False). The DataFrame pane's ``applies`` imports narwhals for
+  any object that is not a pandas/dask one; narwhals answers True only for objects of a
+  dataframe library (or its own), and the site ships none (no pandas: "no-pandas"), so
+  False either way.
+- Panel's markdown-it ``hilite`` returns the code unhighlighted on any exception, and with
+  markdown shipped but no pygments (not shipped) CodeHilite does not highlight either; it
+  runs only for a fenced code block with a language, which no page has.
+Other imports of these are not guarded: Bokeh's ColumnDataSource with data that is not a
+dict, or a tile source, fails with ModuleNotFoundError. Kept though the browser does not
+import them: ``numbergen`` (param imports it to find the caller of a warning, so a warning
+would turn into an error), ``jinja2.debug`` (jinja2 imports it to report a template error)
+and ``bokeh.protocol.receiver``."""
+
+BUNDLE_DROP_SERVER = {
+    "bokeh.application.handlers": "run a Bokeh server's app scripts",
+    "bokeh.server": "Bokeh's server (the browser imports only bokeh.server.callbacks, "
+    "contexts, executor and session: BUNDLE_KEEP)",
+    "panel.io.admin_auth": "the server's admin login",
+    "panel.io.application": "Panel's server application",
+    "panel.io.handlers": "Panel's server script handlers",
+    "panel.io.reload": "autoreload for a server",
+    "panel.io.session": "server sessions",
+    "panel.io.threads": "a server's thread pool",
+}
+"""Modules "lean-packages" leaves out that the build's own run of the app imports, because
+on the build machine tornado is installed and Panel then loads its server stack; the site
+ships no tornado, and the browser test checks that none of these is imported in the
+browser. Entries are prefixes except ``bokeh.server``, of which only ``BUNDLE_KEEP`` stays."""
+
+BUNDLE_KEEP = (
+    "bokeh.server",
+    "bokeh.server.callbacks",
+    "bokeh.server.contexts",
+    "bokeh.server.executor",
+    "bokeh.server.session",
+)
+"""Modules of ``bokeh.server`` the browser imports (Panel's document and callbacks)."""
+
+
+def bundle_module_dropped(module: str, server: bool = True) -> bool:
+    """Whether "lean-packages" leaves out module ``module`` (``BUNDLE_DROP`` and, unless
+    ``server`` is False, ``BUNDLE_DROP_SERVER``)."""
+    if module in BUNDLE_KEEP:
+        return False
+    listed = [*BUNDLE_DROP, *(BUNDLE_DROP_SERVER if server else ())]
+    return any(module == d or module.startswith(d + ".") for d in listed)
+
+
+def bundle_member_dropped(name: str) -> bool:
+    """Whether wheel member ``name`` stays out with its module ("lean-packages")."""
+    top = name.split("/", 1)[0]
+    if top.endswith(".dist-info"):
+        distribution = top.split("-", 1)[0]
+        return distribution in BUNDLE_DROP_DISTRIBUTIONS
+    module = module_of(name)
+    if module is None:  # a data file: dropped with its package
+        module = name.rpartition("/")[0].replace("/", ".")
+    return bundle_module_dropped(module)
+
+
+BUNDLE_DROP_DISTRIBUTIONS = (
+    "narwhals",
+    "markdown",
+    "typing_extensions",
+    "xyzservices",
+    "uc_micro_py",
+)
+"""Distributions "lean-packages" leaves out whole (``BUNDLE_DROP``), their metadata too."""
 
 
 def imports_tornado_at_top(source: bytes) -> bool:
@@ -354,8 +541,10 @@ LEVERS = {
     "snapshot": "the prerendered pages drawn once at build time and shipped as HTML, on screen "
     "before BokehJS has loaded (needs Chromium at build time; else the BokehJS prerender)",
     "lean-numpy": "numpy's wheel repacked without what the app never imports (NUMPY_DROP)",
-    "lean-stdlib": "python_stdlib.zip without modules that cannot run in a browser (STDLIB_DROP)",
-    "lean-packages": "site-packages.zip without bleach and the modules that need tornado",
+    "lean-stdlib": "python_stdlib.zip without modules the app never imports in a browser "
+    "(STDLIB_DROP, the codecs not in ENCODINGS_KEEP)",
+    "lean-packages": "site-packages.zip without bleach, the modules that need tornado and the "
+    "packages and modules the app never imports (BUNDLE_DROP)",
     "lazy-glyphs": "bokeh.plotting imported without building 66 glyph methods' signatures and "
     "docstrings (patches.py)",
 }
@@ -551,6 +740,9 @@ NUMPY_DROP = (
     "numpy/_core/_struct_ufunc_tests.",
     "numpy/_core/_umath_tests.",
     "numpy/_core/_simd.",  # the SIMD test interface (numpy/_core/tests only)
+    # LAPACK's Python interface: numpy.linalg calls _umath_linalg (kept, imported at numpy's
+    # import), and nothing imports numpy.linalg.lapack_lite.
+    "numpy/linalg/lapack_lite.",
     # Submodules that numpy's __init__ loads only on attribute access (its __getattr__) and
     # that nothing the site ships touches: numpy.random (9 .so files; panel/io/cache.py uses
     # it only for pn.cache's approximate hash of large arrays, which the app does not use;
@@ -638,16 +830,14 @@ def repack_numpy(target: Path, lock: dict[str, Any], used: set[str]) -> None:
 def numpy_module_dropped(module: str) -> bool:
     """Whether "lean-numpy" leaves out the numpy module ``module`` (``numpy.random``...)."""
     path = module.replace(".", "/")
-    return numpy_dropped(path + "/__init__.py") and numpy_dropped(path + ".py")
+    forms = ("/__init__.py", ".py", ".cpython-312-wasm32-emscripten.so")  # extension modules too
+    return any(numpy_dropped(path + form) for form in forms)
 
 
 STDLIB_DROP = {
     # No processes, no servers, no raw sockets in a browser tab (Emscripten has neither fork
     # nor listen; its sockets are not TCP):
-    "multiprocessing": "no processes in WebAssembly",
     "concurrent.futures.process": "a process pool: no processes in WebAssembly",
-    "http.server": "an HTTP server: nothing can listen in a browser",
-    "socketserver": "a socket server: nothing can listen in a browser",
     "xmlrpc": "XML-RPC client and server over raw HTTP",
     "wsgiref": "a WSGI server",
     "cgi": "CGI scripts run by a web server",
@@ -673,7 +863,79 @@ STDLIB_DROP = {
     "tkinter": "Tk (no Tk in a browser)",
     "turtle": "turtle graphics on Tk",
     "turtledemo": "turtle graphics demos on Tk",
-    "curses": "terminal UI (no terminal in a browser)",
+    # Formats and protocols no page reads or writes (measured: the browser never imports
+    # them, on any page, in either theme, embedded, on a bad link or a bad input):
+    "xml": "XML parsers, DOM and ElementTree: no page reads or writes XML",
+    "email.mime": "builds MIME mail; the worker only reads wheel METADATA with email.parser",
+    "email.policy": "the new email API (importlib.metadata parses with compat32)",
+    "email.headerregistry": "the new email API's headers (email.policy only)",
+    "email._header_value_parser": "the new email API's header parser (headerregistry only)",
+    "email.contentmanager": "the new email API's content handling (email.policy only)",
+    "http.cookiejar": "cookies for urllib's HTTP client; the worker fetches nothing over HTTP",
+    "logging.config": "logging configured from files or a socket; nothing configures logging",
+    "tomllib": "reads TOML; nothing reads TOML",
+    "plistlib": "Apple property lists",
+    "mailbox": "mail folders on disk",
+    "mailcap": "mailcap files",
+    "configparser": "INI files; nothing reads one",
+    "optparse": "command-line parsing (argparse's predecessor); no command line",
+    "getopt": "command-line parsing; no command line",
+    "statistics": "statistics functions; rules computes exact Fractions itself",
+    "pickletools": "a pickle disassembler",
+    "bdb": "the debugger's base (pdb is dropped)",
+    "trace": "a line tracer run from a terminal",
+    "timeit": "a timer run from a terminal",
+    "cmd": "line-oriented command interpreters (needs a terminal)",
+    "code": "an interactive console (needs a terminal)",
+    "codeop": "the interactive console's compiler",
+    "rlcompleter": "readline completion (no terminal)",
+    "tty": "terminal control (no terminal)",
+    "pty": "pseudo-terminals (no processes)",
+    "getpass": "asks a terminal for a password",
+    "netrc": "FTP credentials files",
+    "filecmp": "compares files on disk",
+    "fileinput": "iterates over files given on a command line",
+    "compileall": "compiles a tree of sources (the build already did)",
+    "py_compile": "compiles a source file (the build already did)",
+    "modulefinder": "finds the modules a script uses (a packaging tool)",
+    "symtable": "the compiler's symbol tables",
+    "graphlib": "topological sorting; nothing imports it",
+    "sched": "an event scheduler; nothing imports it",
+    "shelve": "persistent dicts on disk",
+    "aifc": "audio files (deprecated)",
+    "wave": "audio files",
+    "sunau": "audio files (deprecated)",
+    "chunk": "IFF chunks of audio files (deprecated)",
+    "sndhdr": "sound file types (deprecated)",
+    "imghdr": "image file types (deprecated)",
+    "uu": "uuencoding (deprecated)",
+    "xdrlib": "XDR data (deprecated)",
+    "pipes": "shell pipelines (deprecated; no processes)",
+    "crypt": "Unix password hashing (deprecated)",
+    "nturl2path": "Windows paths in URLs",
+    "this": "the Zen of Python",
+    "antigravity": "opens a web comic",
+    "__hello__": "a frozen-module test",
+    "__phello__": "a frozen-package test",
+    "_pyio": "the pure-Python io, a fallback for the built-in _io that Pyodide has",
+    "_pydatetime": "the pure-Python datetime, a fallback for the built-in _datetime",
+    "_py_abc": "the pure-Python abc, a fallback for the built-in _abc",
+    "_threading_local": "the pure-Python threading.local, a fallback for _thread._local",
+    "sre_compile": "deprecated alias of re._compiler",
+    "sre_constants": "deprecated alias of re._constants",
+    "sre_parse": "deprecated alias of re._parser",
+    # Platforms other than Emscripten:
+    "asyncio.windows_events": "asyncio on Windows",
+    "asyncio.windows_utils": "asyncio on Windows",
+    "asyncio.proactor_events": "asyncio's Windows event loop",
+    "ctypes.wintypes": "Windows types",
+    "ctypes.macholib": "macOS library lookup",
+    "ctypes._aix": "AIX library lookup",
+    "ctypes.util": "finds system C libraries (there are none to find in a browser)",
+    "asyncio.__main__": "the asyncio REPL (python -m asyncio)",
+    "json.tool": "python -m json.tool",
+    "unittest.__main__": "python -m unittest",
+    "zipfile.__main__": "python -m zipfile",
 }
 """Modules left out of ``python_stdlib.zip`` by "lean-stdlib", each with the reason.
 
@@ -684,16 +946,75 @@ the browser. Not dropped, though they look like candidates, because the app impo
 the browser: ``unittest`` (``unittest.mock``, imported by Panel), ``http.client``,
 ``concurrent.futures`` (the thread pool), ``webbrowser``, ``cProfile``, ``profile``."""
 
+STDLIB_DROP_SERVER = {
+    "multiprocessing": "no processes in WebAssembly (on the build machine only tornado.process "
+    "imports it)",
+    "http.server": "an HTTP server: nothing can listen in a browser (on the build machine only "
+    "the build's own sitebuild imports it, for --serve)",
+    "socketserver": "a socket server: nothing can listen in a browser (http.server's base)",
+    "http.cookies": "server-side cookies (on the build machine only tornado.httputil imports it)",
+    "logging.handlers": "logging to files, sockets, syslog (on the build machine only "
+    "tornado.log imports it)",
+    "runpy": "runs ``python -m`` (on the build machine: the build's own ``-m`` run)",
+    "secrets": "tokens for servers (on the build machine only Panel's server admin, "
+    "panel.io.admin_auth, imports it)",
+    "curses": "terminal UI: no terminal in a browser (on the build machine only tornado.log "
+    "imports it)",
+}
+"""Modules "lean-stdlib" leaves out although the build's own run of the app imports them:
+there, only the server stack (tornado, which the site does not ship: ``TORNADO_MODULES``) or
+the build's own code imports them, as an import hook showed. The browser test after visiting
+every page checks that the browser imports none of them."""
+
+ENCODINGS_KEEP = (
+    "encodings",  # the codec registry's search function
+    "encodings.aliases",  # maps every codec name to its module
+    "encodings.utf_8",  # Python's own encoding for source, file names and stdio
+    "encodings.utf_8_sig",
+    "encodings.ascii",  # the C fast paths cover "ascii"; by other names it is this module
+    "encodings.latin_1",
+    "encodings.utf_16",  # the other Unicode encodings a text could be asked in
+    "encodings.utf_16_be",
+    "encodings.utf_16_le",
+    "encodings.utf_32",
+    "encodings.utf_32_be",
+    "encodings.utf_32_le",
+    "encodings.unicode_escape",  # imported in the browser (repr, literal parsing)
+    "encodings.raw_unicode_escape",  # pickle's text codec
+    "encodings.cp437",  # zipfile decodes member names without the UTF-8 flag with it
+    "encodings.idna",  # host names in URLs (urllib.parse, http.client)
+    "encodings.punycode",  # idna's algorithm
+    "encodings.charmap",  # the base of the single-byte codecs (small)
+)
+"""The codecs "lean-stdlib" keeps; every other module of ``encodings`` (code pages, CJK and
+Mac encodings, bytes-to-bytes codecs) is left out unless imported: nothing in the app asks
+for a text encoding by name but UTF-8, and an unknown one fails loudly (``LookupError:
+unknown encoding``). The browser imports ``encodings``, ``aliases``, ``utf_8``, ``cp437``
+and ``unicode_escape``; the others kept are the ones Python itself or a URL may need."""
+
 
 def stdlib_dropped(name: str, used: set[str]) -> bool:
     """Whether member ``name`` of ``python_stdlib.zip`` stays out ("lean-stdlib")."""
     module = module_of(name)
     if module is None:  # a data file: dropped with its package
         module = name.rpartition("/")[0].replace("/", ".")
+    if any(module == d or module.startswith(d + ".") for d in STDLIB_DROP_SERVER):
+        return True  # whatever the build's own run imported
+    if module.startswith("encodings.") and module not in ENCODINGS_KEEP:
+        return module not in used
     for dropped_module in STDLIB_DROP:
         if module == dropped_module or module.startswith(dropped_module + "."):
             return not any(u == dropped_module or u.startswith(dropped_module + ".") for u in used)
     return False
+
+
+def stdlib_module_dropped(module: str, server: bool = True) -> bool:
+    """Whether "lean-stdlib" can leave the module out (``STDLIB_DROP``, the codecs not in
+    ``ENCODINGS_KEEP``, and unless ``server`` is False ``STDLIB_DROP_SERVER``)."""
+    if module.startswith("encodings.") and module not in ENCODINGS_KEEP:
+        return True
+    listed = [*STDLIB_DROP, *(STDLIB_DROP_SERVER if server else ())]
+    return any(module == d or module.startswith(d + ".") for d in listed)
 
 
 def dropped(name: str) -> bool:
@@ -721,6 +1042,8 @@ def wheel_members(wheel: Path, levers: frozenset[str]) -> Iterator[tuple[str, by
             if lean and dropped(name):
                 continue
             if not lean and (name.startswith(PYTHON_BUNDLE_DROP_BEFORE) or "/__pycache__/" in name):
+                continue
+            if "lean-packages" in levers and bundle_member_dropped(name):
                 continue
             data = archive.read(info)
             if "lean-packages" in levers and name in TORNADO_MODULES:
@@ -793,7 +1116,9 @@ def sources_and_cached(
             yield cached + module[:-3] + ".cpython-312.pyc", compile_module(data, prefix + name)
 
 
-def stage_python(site: Path, levers: frozenset[str] = frozenset(LEVERS)) -> Path:
+def stage_python(
+    site: Path, levers: frozenset[str] = frozenset(LEVERS), used: set[str] | None = None
+) -> Path:
     """Write ``site/app/site-packages.zip``: every pure-Python package plus Rangefinder's own.
 
     The worker unpacks it into site-packages in one step (no micropip, no index). It holds
@@ -802,6 +1127,8 @@ def stage_python(site: Path, levers: frozenset[str] = frozenset(LEVERS)) -> Path
     never unpacks a source it would not read; what the app never imports is left out
     (``PYTHON_BUNDLE_DROP``...)."""
     lean = "lean-packages" in levers
+    if lean and (imported := sorted(m for m in used or () if bundle_module_dropped(m, False))):
+        raise SystemExit(f"lean-packages would drop modules the app imports: {imported}")
     sources = [
         fetch_pypi(pin) for pin in BROWSER_WHEELS if not (lean and pin.name in UNIMPORTED_WHEELS)
     ]
@@ -1004,7 +1331,7 @@ def build(dist: Path = DIST, without: Iterable[str] = ()) -> str:
         packages = stage_pyodide(site, levers, set(json.loads(modules.read_text())))
         stage_js(site)
         stage_npm(site)
-        stage_python(site, levers)
+        stage_python(site, levers, set(json.loads(modules.read_text())))
         stage_shell(site, packages, levers)
         if {"prerender", "snapshot"} <= levers and snapshot.timed_take(site, log):
             stage_shell(site, packages, levers, snapshots=True)

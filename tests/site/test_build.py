@@ -58,7 +58,8 @@ def test_pyproject_pins_match_the_wheels_the_site_ships(dist: Path) -> None:
         )
     levers = json.loads((dist / "build.json").read_text())["levers"]
     for pin in sitebuild.BROWSER_WHEELS:
-        if "lean-packages" in levers and pin.name in sitebuild.UNIMPORTED_WHEELS:
+        left_out = (*sitebuild.UNIMPORTED_WHEELS, *sitebuild.BUNDLE_DROP_DISTRIBUTIONS)
+        if "lean-packages" in levers and pin.name.replace("-", "_") in left_out:
             assert pin.name not in shipped
         else:
             assert shipped.get(pin.name) == pin.version
@@ -250,7 +251,7 @@ def test_the_lean_numpy_wheel_is_a_subset_of_the_official_one(dist: Path, tmp_pa
     }
     # What numpy needs to import stays: its core, the test module _add_newdocs imports, linalg.
     so = sorted(n.split("/")[-1].split(".")[0] for n in names if n.endswith(".so"))
-    assert so == ["_multiarray_tests", "_multiarray_umath", "_umath_linalg", "lapack_lite"]
+    assert so == ["_multiarray_tests", "_multiarray_umath", "_umath_linalg"]
 
 
 def test_the_lean_stdlib_leaves_out_only_listed_modules(dist: Path, tmp_path: Path) -> None:
@@ -262,9 +263,12 @@ def test_the_lean_stdlib_leaves_out_only_listed_modules(dist: Path, tmp_path: Pa
     gone = {n.removesuffix("/__init__").replace("/", ".") for n in official - shipped}
     assert gone, "lean-stdlib dropped nothing"
     for module in gone:
-        assert any(module == d or module.startswith(d + ".") for d in sitebuild.STDLIB_DROP), module
-    for kept in ("unittest", "concurrent.futures.thread", "http.client", "json"):
-        assert kept.replace(".", "/") in shipped or f"{kept.replace('.', '/')}/__init__" in shipped
+        assert sitebuild.stdlib_module_dropped(module), module
+    kept = ("unittest", "concurrent.futures.thread", "http.client", "json", "_pylong", "_strptime")
+    for module in (*kept, *sitebuild.ENCODINGS_KEEP):
+        path = module.replace(".", "/")
+        assert path in shipped or f"{path}/__init__" in shipped, module
+    assert {"multiprocessing", "xml", "encodings.cp1252", "http.server"} <= gone
 
 
 def test_lean_packages_leaves_out_bleach_and_the_tornado_modules(dist: Path) -> None:
@@ -273,5 +277,23 @@ def test_lean_packages_leaves_out_bleach_and_the_tornado_modules(dist: Path) -> 
     assert not [n for n in names if n.split("/")[0].split("-")[0] in ("bleach", "webencodings")]
     for module in sitebuild.TORNADO_MODULES:
         assert module + "c" not in names
-    assert "narwhals/__init__.pyc" in names and "tqdm/__init__.pyc" in names
-    assert "bokeh/server/contexts.pyc" in names
+    assert "tqdm/__init__.pyc" in names and "tqdm/std.pyc" in names
+    for module in sitebuild.BUNDLE_KEEP:
+        path = module.replace(".", "/")
+        assert f"{path}.pyc" in names or f"{path}/__init__.pyc" in names, module
+    assert "numbergen/__init__.pyc" in names and "jinja2/debug.pyc" in names
+
+
+def test_lean_packages_leaves_out_the_listed_modules_and_only_them(dist: Path) -> None:
+    with zipfile.ZipFile(dist / "app" / "site-packages.zip") as archive:
+        names = set(archive.namelist())
+    tops = {n.split("/")[0] for n in names}
+    for gone in ("narwhals", "markdown", "typing_extensions.pyc", "xyzservices", "uc_micro"):
+        assert gone not in tops, gone
+    assert not [t for t in tops if t.split("-")[0] in sitebuild.BUNDLE_DROP_DISTRIBUTIONS]
+    assert not [n for n in names if sitebuild.bundle_member_dropped(n)]
+    for module in ("panel.io.handlers", "bokeh.server.core", "mdit_py_plugins.texmath"):
+        assert sitebuild.bundle_module_dropped(module)
+    # What Panel's Markdown pane loads stays.
+    for module in ("markdown_it/main", "mdit_py_plugins/anchors/index", "linkify_it/main"):
+        assert module + ".pyc" in names, module
