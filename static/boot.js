@@ -266,20 +266,35 @@
   }
 
   // --- the live app ---
+  // The page's changes go to Python as patches, one call at a time: while Python works on
+  // one, the next changes wait (a later change of the same property replaces an earlier one)
+  // and go together once it is "idle". The changes of one task (an Enter in a number box
+  // sets its value and value_throttled) go as one patch, so Python handles them in one call.
   let jsdoc = null;
   let busy = false;
   let queue = [];
+  let sending = false;     // a send is due at the end of this task
   let patching = 0;
+
+  function sendQueued() {
+    sending = false;
+    if (busy || !queue.length) return;
+    const patch = jsdoc.create_json_patch(queue);
+    queue = [];
+    busy = true;
+    worker.postMessage({ type: "patch", patch });
+  }
 
   function sendChange(event) {
     if ((event.setter_id != null && event.setter_id === "py") || patching > 0) return;
-    if (busy && event.model && event.attr) {
+    if (event.model && event.attr) {
       queue = queue.filter((old) => !(old.model === event.model && old.attr === event.attr));
-      queue.push(event);
-      return;
     }
-    busy = true;
-    worker.postMessage({ type: "patch", patch: jsdoc.create_json_patch([event]) });
+    queue.push(event);
+    if (!busy && !sending) {
+      sending = true;
+      queueMicrotask(sendQueued);
+    }
   }
 
   // Resolves once every stylesheet the live page's components link (inside their shadow
@@ -357,14 +372,8 @@
     } else if (msg.type === "error") {
       showError(msg.msg);
     } else if (msg.type === "idle") {
-      if (queue.length) {
-        const patch = jsdoc.create_json_patch(queue);
-        queue = [];
-        busy = true;
-        worker.postMessage({ type: "patch", patch });
-      } else {
-        busy = false;
-      }
+      busy = false;
+      sendQueued();
     } else if (msg.type === "render") {
       html.dataset.boots = String(Number(html.dataset.boots || 0) + 1);
       const docsJson = JSON.parse(msg.docsJson);

@@ -154,6 +154,26 @@ function run(client, code, locals) {
   return call;
 }
 
+// The same, for the call every edit makes: webapp.browser.apply_patch called directly (no
+// Python source to compile and no scope to build on each edit).
+let applyPatch = null;
+function runApplyPatch(client, patch) {
+  const call = queue.then(() => {
+    try {
+      if (applyPatch === null) {
+        const module = pyodide.pyimport("webapp.browser");
+        applyPatch = module.apply_patch.copy();
+        module.destroy();
+      }
+      applyPatch(client.id, patch);
+    } catch (error) {
+      client.post(errorMessage("Python", error));
+    }
+  });
+  queue = call.then(() => {}, () => {});
+  return call;
+}
+
 // A page's own session: its document, built once Python is up, sent to it to draw.
 async function startSession(client, search, theme) {
   try {
@@ -214,7 +234,7 @@ import functools, js, webapp.browser
 webapp.browser.rendered(client, functools.partial(js.rangefinderPatch, client))
 `);
   } else if (msg.type === "patch") {
-    await run(client, "import webapp.browser\nwebapp.browser.apply_patch(client, patch)", { patch: msg.patch });
+    await runApplyPatch(client, msg.patch);
     client.post({ type: "idle" });
   } else if (msg.type === "location") {
     await run(client, "import webapp.browser\nwebapp.browser.set_location(client, location)", { location: msg.location });

@@ -4,6 +4,13 @@ The worker renders nothing itself: :func:`start` describes the Bokeh document as
 main thread, and the other functions apply what the page sends back (patches, the URL, the
 theme). Pyodide-only: it imports ``panel.io.pyodide``, which needs the browser's ``js``.
 
+What Python changes goes back to the page as JSON patches (Panel's pyodide-worker protocol),
+but one patch per call, not one per change: every change an entry point makes (an edit: the
+figures, the note, each chart's data, the tables) is encoded as it happens, in order, and the
+lot is sent as one patch when the call returns (:class:`Outbox`). The page applies it in one
+go: one message and one layout instead of a dozen, and the next edit is not queued behind
+them. A change made outside any call (none today) is sent at once, as Panel would.
+
 One Python may serve several pages at once (the embeds of one host page share a
 SharedWorker), so everything here is per *client*, the id the worker gives each page: its own
 :class:`Session` (App, Bokeh document, Location), and every entry point runs with that
@@ -13,6 +20,7 @@ session's document as Panel's current document. The worker calls these one at a 
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -20,16 +28,28 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 import panel as pn
+from bokeh.core.serialization import Serializer
 from bokeh.document import Document
+from bokeh.document.json import PatchJson
+from bokeh.events import DocumentReady
 from bokeh.settings import settings as bk_settings
 from panel.io.document import MockSessionContext
-from panel.io.pyodide import _convert_json_patch, _link_docs_worker, write_doc
+from panel.io.pyodide import (
+    _convert_json_patch,
+    _dict_converter,
+    _serialize_buffers,
+    js,
+    pyodide,
+    write_doc,
+)
 from panel.io.state import set_curdoc, state
 from panel.util import edit_readonly
 
 from webapp.app import HOME, App
+from webapp.pages.base import PageView
 
 __all__ = [
+    "Outbox",
     "Session",
     "apply_patch",
     "drop",
@@ -41,6 +61,63 @@ __all__ = [
 ]
 
 
+class Outbox:
+    """The changes of ``doc`` on their way to the page, sent as one patch per call.
+
+    Each change is encoded when it happens (so a patch says what each change said then, as
+    Panel's one-patch-per-change ``_link_docs_worker`` does), with one serializer for the
+    whole call: a model new to the page is described in full once, then referred to. While
+    :meth:`batch` is open the encoded changes wait; when the outermost batch closes they go to
+    ``send`` (Panel's ``(patch, buffers, msg_id)`` dispatch) as one patch. Changes the page
+    itself made (setter ``"js"``) are not sent back."""
+
+    def __init__(self, doc: Document, send: Callable[..., Any], setter: str = "js") -> None:
+        self.doc = doc
+        self.send = send
+        self.setter = setter
+        self.depth = 0
+        self.serializer: Serializer | None = None
+        self.events: list[Any] = []
+
+    def on_change(self, event: Any) -> None:
+        if getattr(event, "setter", None) == self.setter:
+            return
+        if self.serializer is None:
+            self.serializer = Serializer(references=self.doc.models.synced_references)
+        self.events.append(self.serializer.encode(event))
+        if self.depth == 0:
+            self.flush()
+
+    @contextlib.contextmanager
+    def batch(self) -> Iterator[None]:
+        self.depth += 1
+        try:
+            yield
+        finally:
+            self.depth -= 1
+            if self.depth == 0:
+                self.flush()
+
+    def flush(self) -> None:
+        """Send the waiting changes, if any, as one patch."""
+        serializer, events = self.serializer, self.events
+        self.serializer, self.events = None, []
+        if serializer is None or not events:
+            return
+        patch: Any = PatchJson(events=events)
+        self.doc.models.flush_synced(lambda model: not serializer.has_ref(model))
+        buffer_map = {}
+        for buffer in serializer.buffers:
+            buffer_map[buffer.id] = pyodide.ffi.to_js(buffer.to_bytes()).buffer
+        if buffer_map:  # (without buffers there is no Buffer in the patch to replace)
+            patch = _serialize_buffers(patch, buffers=buffer_map)
+        self.send(
+            pyodide.ffi.to_js(patch, dict_converter=_dict_converter),
+            js.Map.new(js.Object.entries(pyodide.ffi.to_js(buffer_map))),
+            None,
+        )
+
+
 @dataclass
 class Session:
     """One page's app: its document, and how to send that page a message (a JSON string)."""
@@ -49,6 +126,7 @@ class Session:
     doc: Document = field(default_factory=Document)
     app: App | None = None
     located: bool = False  # the page's URL applied: from now on, changes update its address
+    outbox: Outbox | None = None  # the page's patches, once it has drawn the document
 
 
 sessions: dict[str, Session] = {}
@@ -57,12 +135,17 @@ sessions: dict[str, Session] = {}
 
 @contextlib.contextmanager
 def _current(client: str) -> Iterator[Session]:
-    """The client's session, with its document as Panel's current one."""
+    """The client's session, with its document as Panel's current one; what the call
+    changes goes to the page as one patch when it returns."""
     session = sessions.get(client)
     if session is None:
         raise KeyError(f"no session for client {client!r} (its page has gone)")
     with set_curdoc(session.doc):
-        yield session
+        if session.outbox is None:
+            yield session
+            return
+        with session.outbox.batch():
+            yield session
 
 
 async def start(
@@ -97,6 +180,18 @@ async def start(
         return await write_doc(session.doc)
 
 
+def _send_figures() -> None:
+    """The key figures of a new result go to the page at once, before the charts and tables
+    are rendered (:attr:`webapp.pages.base.PageView.figures_shown`): one patch for them, one
+    for the rest of the call."""
+    for session in sessions.values():
+        if session.doc is state.curdoc and session.outbox is not None:
+            session.outbox.flush()
+
+
+PageView.figures_shown.append(_send_figures)
+
+
 def _post_url(session: Session, search: str) -> None:
     """Tell the page the query string that reopens the app as it is now (it updates the
     address bar). Panel's Location model would do it one change late in this worker."""
@@ -106,9 +201,20 @@ def _post_url(session: Session, search: str) -> None:
 
 
 def rendered(client: str, send_patch: Any) -> None:
-    """The page has drawn the document: from now on, changes in Python go to it as patches."""
+    """The page has drawn the document: from now on, changes in Python go to it as patches.
+
+    As Panel's ``_link_docs_worker``, with an :class:`Outbox` in place of its one patch per
+    change."""
+    session = sessions.get(client)
+    if session is None:
+        raise KeyError(f"no session for client {client!r} (its page has gone)")
+    outbox = session.outbox = Outbox(session.doc, send_patch)
     with _current(client) as session:
-        _link_docs_worker(session.doc, send_patch, setter="js")
+        doc = session.doc
+        doc.on_change(outbox.on_change)
+        doc.unhold()
+        doc.on_event("document_ready", functools.partial(state._schedule_on_load, doc))
+        doc.callbacks.trigger_event(DocumentReady())
 
 
 def apply_patch(client: str, patch: Any) -> None:

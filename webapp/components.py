@@ -51,6 +51,7 @@ __all__ = [
     "note_html",
     "page_layout",
     "row",
+    "set_data",
     "signed",
     "spell",
     "summary_pane",
@@ -418,6 +419,32 @@ class BarChart:
         }
         if self.categorical:
             self.figure.x_range.factors = [str(v) for v in data["x"]]
-        self.source.data = data
+        set_data(self.source, data)
         if title is not None:
             self.figure.title.text = title
+
+
+def _same(a: object, b: object) -> bool:
+    """Whether ``a`` and ``b`` are the same plain data, down to each value's type (``1`` is
+    not ``True`` nor ``1.0`` here); anything but lists, dicts, strings, numbers and None is
+    never the same."""
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(map(_same, a, b))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if type(a) is not type(b) or not isinstance(a, str | int | float | type(None)):
+        return False
+    return a == b
+
+
+def set_data(source: ColumnDataSource, data: dict[str, list[Any]]) -> bool:
+    """Give ``source`` the columns ``data``, unless it holds exactly these already; whether
+    it changed.
+
+    Bokeh sends a source's whole data to the page on every assignment, even of equal data,
+    and the page redraws its chart: a chart whose data does not depend on the input just
+    edited costs nothing this way."""
+    if _same(dict(source.data), data):
+        return False
+    source.data = data
+    return True

@@ -63,3 +63,21 @@ def test_malformed_deep_link_falls_back_to_defaults_with_a_notice(search: str, n
         assert model.error == ""
     else:
         assert app.page == HOME
+
+
+def test_set_data_assigns_only_data_that_differs_down_to_the_type() -> None:
+    from bokeh.document import Document
+    from bokeh.models import ColumnDataSource
+
+    from webapp.components import set_data
+
+    source = ColumnDataSource({"x": [1, 2], "label": ["a", "b"]})
+    Document().add_root(source)  # (outside a document, Bokeh keeps data that == the old)
+    held = source.data
+    assert not set_data(source, {"x": [1, 2], "label": ["a", "b"]})
+    assert source.data is held
+    for other in ({"x": [1, 3], "label": ["a", "b"]}, {"x": [True, 2], "label": ["a", "b"]},
+                  {"x": [1.0, 2], "label": ["a", "b"]}, {"x": [1, 2]}):  # fmt: skip
+        assert set_data(source, other)
+        assert dict(source.data) == other
+        assert not set_data(source, dict(other))

@@ -96,3 +96,93 @@ def test_each_page_has_its_own_session_and_a_dropped_one_is_forgotten() -> None:
     assert out["b_theme"] == "light"
     # A page's link and theme, given at the start, build its page at once (no landing page).
     assert out["direct"] == ["moo2-shot", True, "dark", ["moo2-shot"], 14]
+
+
+PATCH_SCRIPT = textwrap.dedent(
+    """
+    import asyncio, html, json, sys, types
+    from unittest import mock
+
+    js = types.ModuleType("js")
+    js.JSON = mock.MagicMock()
+    js.XMLHttpRequest = mock.MagicMock()
+    js.Map = js.Object = mock.MagicMock()                   # the (empty) buffers
+    pyodide = types.ModuleType("pyodide")
+    for name in ("ffi", "code", "http"):
+        sub = mock.MagicMock()
+        setattr(pyodide, name, sub)
+        sys.modules["pyodide." + name] = sub
+    pyodide.ffi.to_js = lambda value, **kw: value          # patches stay Python data here
+    sys.modules.update(js=js, pyodide=pyodide)
+
+    from bokeh.core.serialization import Serialized
+    from bokeh.document import Document
+    from bokeh.models import ColumnDataSource, NumericInput
+    from panel.models.markup import HTML
+    import webapp.browser as browser
+
+    class FromPage:                                          # a patch as the page sends it
+        def __init__(self, content):
+            self.content = content
+        def to_py(self, **kw):
+            return self.content
+
+    patches = []
+    docs_json, _, _ = asyncio.run(browser.start("a", print, "?page=moo2-shot"))
+    (page_json,) = json.loads(docs_json).values()
+    page = Document.from_json(page_json)                     # what the page drew
+    browser.rendered("a", lambda patch, buffers, msg_id: patches.append(patch))
+    location = {"search": "?page=moo2-shot", "pathname": "/", "href": "http://x/?page=moo2-shot"}
+    browser.set_location("a", json.dumps(location))
+    doc = browser.sessions["a"].doc
+    box = next(m for m in doc.models
+               if isinstance(m, NumericInput) and m.title == "Distance (squares)")
+
+    def edit(value):
+        sent = len(patches)
+        event = {"kind": "ModelChanged", "model": {"id": box.id}, "attr": "value", "new": value}
+        page.get_model_by_id(box.id).value = value
+        browser.apply_patch("a", FromPage({"events": [event]}))
+        return patches[sent:]
+
+    def shown(document):
+        texts = {m.id: m.text for m in document.models if isinstance(m, HTML)}
+        data = {m.id: {k: list(v) for k, v in m.data.items()}
+                for m in document.models if isinstance(m, ColumnDataSource)}
+        return texts, data
+
+    out = {"edits": []}
+    for value in (20, 3, -1, 14):
+        sent = edit(value)
+        out["edits"].append([[(e["kind"], e.get("attr")) for e in p["events"]] for p in sent])
+        out.setdefault("first", []).append(html.unescape(str(sent[0]["events"][-1].get("new"))))
+    for patch in patches:                                    # the page applies what it got
+        page.apply_json_patch(Serialized(content=patch, buffers=[]), setter="test")
+    out["same"] = shown(page) == shown(doc)
+    out["changed"] = shown(page) != shown(Document.from_json(page_json))
+    print(json.dumps(out))
+    """
+)
+
+
+def test_an_edit_reaches_the_page_as_two_patches_that_rebuild_what_python_shows() -> None:
+    """One patch for the key figures, one for the rest of the call (not one per change), and
+    the page that applies them shows what Python shows: figures, errors, charts, tables."""
+    result = subprocess.run(
+        [sys.executable, "-c", PATCH_SCRIPT], cwd=ROOT, capture_output=True, text=True,
+        timeout=300,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr[-3000:]
+    out = json.loads(result.stdout.strip().splitlines()[-1])
+    first, second, bad, after_bad = out["edits"]
+    # What changed up to the key figures (the figures last), then the rest.
+    for patches, figures in ((first, 0), (second, 1), (after_bad, 3)):
+        assert len(patches) == 2, patches
+        assert patches[0][-1] == ["ModelChanged", "text"] and len(patches[1]) > 1
+        assert "data-testid='hit-chance'" in out["first"][figures]
+    assert first[0] == second[0] == [["ModelChanged", "text"]]
+    # A bad value: the error beside the input in one patch, the last good result kept; the
+    # next good one clears the error before its figures.
+    assert len(bad) == 1 and ["ModelChanged", "visible"] in bad[0]
+    assert ["ModelChanged", "visible"] in after_bad[0]
+    assert out["same"] and out["changed"]

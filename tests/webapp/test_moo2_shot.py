@@ -154,3 +154,24 @@ def test_no_roll_while_an_input_is_bad() -> None:
     assert view._rolls == []
     view.model.seed = 5
     assert not view._roll_button.disabled
+
+
+def test_an_edit_renders_once_and_leaves_charts_it_does_not_change_alone() -> None:
+    view = Moo2ShotView()
+    rendered: list[object] = []
+    render = view.render
+    view.render = lambda result: (rendered.append(result), render(result))  # type: ignore[method-assign]
+    steps = {mount: source.data for mount, source in view._step_sources.items()}
+    dist = view._dist_source.data
+    view.model.squares = 14
+    assert rendered == [view.model.result]
+    # The range-penalty steps depend on the 2x penalty only: not sent again for a distance.
+    assert all(view._step_sources[mount].data is data for mount, data in steps.items())
+    assert view._dist_source.data is not dist
+    assert list(view._here.data["squares"]) == [14]
+    view.model.double_penalty = True
+    assert len(rendered) == 2
+    assert all(view._step_sources[mount].data is not data for mount, data in steps.items())
+    # A bad value renders nothing: the last good result stays on screen.
+    view.model.squares = -1
+    assert view.model.error and len(rendered) == 2

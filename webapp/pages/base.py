@@ -24,7 +24,7 @@ import functools
 import html
 import math
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
@@ -352,6 +352,10 @@ class PageView(pn.viewable.Viewer):
     """What the "Roll it" log says before a roll (and once an input changes what it rolls)."""
     roll_keep: ClassVar[int] = 1
     """How many rolls of the same thing the "Roll it" log keeps, newest first."""
+    figures_shown: ClassVar[list[Callable[[], None]]] = []
+    """Called each time a page has put the key figures of a new result in place, before its
+    note and details are rendered: :mod:`webapp.browser` sends them to the page at once, so
+    that the numbers asked for appear without waiting for the charts and tables."""
 
     model = param.ClassSelector(class_=Calculator)
 
@@ -570,5 +574,7 @@ class PageView(pn.viewable.Viewer):
         if result is None:
             return
         self._summary.object = figures_html(list(self.figures(result)))
+        for shown in PageView.figures_shown:
+            shown()
         self._note.object = note_html(self.note(result))
         self.render(result)

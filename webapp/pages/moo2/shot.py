@@ -23,7 +23,7 @@ from bokeh.plotting import figure
 from rules import moo2
 from rules.dice import Distribution
 from rules.validation import check_int
-from webapp.components import Figure, chart_table_html, group, heading, html_pane
+from webapp.components import Figure, chart_table_html, group, heading, html_pane, set_data
 from webapp.formatting import percent
 from webapp.pages.base import Calculator, PageView
 from webapp.theme import THEMES
@@ -287,7 +287,6 @@ class Moo2ShotView(PageView):
         self._range_fig.legend.location = "bottom_right"
         self._here_line = Span(dimension="height", line_dash="dashed", line_width=1)
         self._range_fig.add_layout(self._here_line)
-        self.model.param.watch(lambda *_e: self._update(), ["double_penalty", "mount", "squares"])
         self._dist_table = html_pane()
         self._range_table = html_pane()
         return [
@@ -357,17 +356,20 @@ class Moo2ShotView(PageView):
         colours = THEMES[self.theme]
         dist = result.distribution
         damages = list(dist)
-        self._dist_source.data = {
-            "damage": damages,
-            "probability": [float(dist[d]) for d in damages],
-            "percent": [percent(dist[d]) for d in damages],
-            "label": ["miss" if d == 0 else str(d) for d in damages],
-            "color": [colours["miss"] if d == 0 else colours["accent"] for d in damages],
-        }
+        set_data(
+            self._dist_source,
+            {
+                "damage": damages,
+                "probability": [float(dist[d]) for d in damages],
+                "percent": [percent(dist[d]) for d in damages],
+                "label": ["miss" if d == 0 else str(d) for d in damages],
+                "color": [colours["miss"] if d == 0 else colours["accent"] for d in damages],
+            },
+        )
         steps = penalty_steps(result.shot.double_penalty)
         palette = dict(zip(moo2.Mount, ("accent", "accent2", "accent3"), strict=True))
         for mount, source in self._step_sources.items():
-            source.data = steps[mount.value]
+            set_data(source, steps[mount.value])
             self._step_lines[mount].glyph.line_color = colours[palette[mount]]
             self._step_lines[mount].glyph.line_alpha = 1.0 if mount == result.shot.mount else 0.45
         self._dist_table.object = chart_table_html(
@@ -395,6 +397,6 @@ class Moo2ShotView(PageView):
             numeric=range(len(mounts) + 1),
             current=lambda i: i == result.shot.squares,
         )
-        self._here.data = {"squares": [result.shot.squares], "penalty": [result.penalty]}
+        set_data(self._here, {"squares": [result.shot.squares], "penalty": [result.penalty]})
         self._here_line.location = result.shot.squares
         self._here_line.line_color = colours["muted"]
