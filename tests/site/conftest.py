@@ -144,22 +144,24 @@ def app_opener(browser: Any, server: Server, contexts: list[Any]) -> Callable[..
     return opener
 
 
-@pytest.fixture
-def open_app(browser: Any, server: Server) -> Iterator[Callable[..., AppPage]]:
-    """Open the app with a query string in a fresh context; wait until it is interactive."""
+def opened_apps(browser: Any, server: Server) -> Iterator[Callable[..., AppPage]]:
+    """An ``app_opener`` for a fixture to yield; closes every context it made afterwards."""
     contexts: list[Any] = []
     yield app_opener(browser, server, contexts)
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def open_app(browser: Any, server: Server) -> Iterator[Callable[..., AppPage]]:
+    """Open the app with a query string in a fresh context; wait until it is interactive."""
+    yield from opened_apps(browser, server)
 
 
 @pytest.fixture(scope="module")
 def open_module_app(browser: Any, server: Server) -> Iterator[Callable[..., AppPage]]:
     """``open_app`` for an app that the tests of one module share (one boot for them all)."""
-    contexts: list[Any] = []
-    yield app_opener(browser, server, contexts)
-    for context in contexts:
-        context.close()
+    yield from opened_apps(browser, server)
 
 
 @pytest.fixture(scope="session")
