@@ -6,6 +6,8 @@
 // build rendered it with its default inputs: real numbers, inputs not yet live), "updating"
 // (the same, for a deep link whose inputs differ from the defaults: dimmed, its numbers are
 // not the link's), "live" (the app has taken over; <html data-ready="true">).
+// <html data-busy="true"> from a change on the page until Python has sent everything it
+// changed in return ("false" then): the key figures come first, the charts and tables after.
 (function () {
   "use strict";
   const CONFIG = __RANGEFINDER_CONFIG__;
@@ -291,6 +293,7 @@
       queue = queue.filter((old) => !(old.model === event.model && old.attr === event.attr));
     }
     queue.push(event);
+    html.dataset.busy = "true";
     if (!busy && !sending) {
       sending = true;
       queueMicrotask(sendQueued);
@@ -374,6 +377,7 @@
     } else if (msg.type === "idle") {
       busy = false;
       sendQueued();
+      if (!busy && !queue.length) html.dataset.busy = "false";
     } else if (msg.type === "render") {
       html.dataset.boots = String(Number(html.dataset.boots || 0) + 1);
       const docsJson = JSON.parse(msg.docsJson);

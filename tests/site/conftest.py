@@ -18,6 +18,7 @@ Helpers for page tests:
 
 from __future__ import annotations
 
+import fcntl
 import os
 import sys
 import tempfile
@@ -71,10 +72,17 @@ def wait_for_background_build() -> None:
 
 @pytest.fixture(scope="session")
 def dist() -> Path:
-    """The built site: ``$RANGEFINDER_DIST`` or ``dist/``, (re)built first if stale."""
+    """The built site: ``$RANGEFINDER_DIST`` or ``dist/``, (re)built first if stale.
+
+    Under ``pytest -n`` each worker process asks; a lock file beside the site lets one build
+    it while the others wait, then find it current."""
     wait_for_background_build()
-    if not sitebuild.is_current():
-        sitebuild.build()
+    sitebuild.DIST.parent.mkdir(parents=True, exist_ok=True)
+    lock = sitebuild.DIST.parent / f".{sitebuild.DIST.name}.lock"
+    with lock.open("w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        if not sitebuild.is_current():
+            sitebuild.build()
     return sitebuild.DIST
 
 

@@ -101,7 +101,9 @@ class AppPage:
         return str(self.page.locator(f"[data-testid='{name}']").first.inner_text())
 
     def wait_testid(self, name: str, text: str, timeout: int = 15_000) -> None:
-        """Wait until ``data-testid=name`` shows exactly ``text``."""
+        """Wait until ``data-testid=name`` shows exactly ``text``, and then until the app has
+        sent the whole result (the key figures come first, the charts and tables in a second
+        patch of the same Python call: ``<html data-busy>``, static/boot.js)."""
         self.page.wait_for_function(
             """([sel, text]) => {
                  const find = (root) => {
@@ -117,6 +119,13 @@ class AppPage:
                }""",
             arg=[f"[data-testid='{name}']", text],
             timeout=timeout,
+        )
+        self.wait_settled(timeout)
+
+    def wait_settled(self, timeout: int = 15_000) -> None:
+        """Wait until Python has sent the page everything the last change on it changed."""
+        self.page.wait_for_function(
+            "() => document.documentElement.dataset.busy !== 'true'", timeout=timeout
         )
 
     def input_labelled(self, label: str) -> Any:
