@@ -11,6 +11,22 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+LAZY_IMPORTS = (
+    "importlib.metadata",
+    "yaml",
+    "unittest.mock",
+    "urllib.request",
+    "webbrowser",
+    "cProfile",
+)
+"""Modules Panel and Bokeh import at start that the "lazy-imports" lever's edits leave to be
+imported when used; the app never uses them (the browser tests check, on every page)."""
+
+PINNED_VERSIONS = {"bokeh": "3.10.1", "tqdm": "4.70.1"}
+"""Releases pinned in ``sitebuild.BROWSER_WHEELS`` whose version the "lazy-imports" lever
+writes into the package instead of reading it from the installed metadata
+(tests/site/test_build.py checks each against its wheel's METADATA)."""
+
 
 @dataclass(frozen=True)
 class Edit:
@@ -129,6 +145,123 @@ EDITS: tuple[Edit, ...] = (
         "",
         count=2,
         lever="lazy-glyphs",
+    ),
+    # --- "lazy-imports": modules imported at start that the app never uses ----------------
+    Edit(
+        "bokeh/__init__.py",
+        "bokeh reads its own version from its installed metadata: importlib.metadata, and "
+        "with it email, zipfile and csv, about 35 ms in CPython here. The version is the "
+        "pinned wheel's, written in (test_build checks it against the wheel's METADATA)",
+        "import importlib.metadata as importlib_metadata\n",
+        "",
+        lever="lazy-imports",
+    ),
+    Edit(
+        "bokeh/__init__.py",
+        "(the same edit) the version",
+        '__version__ = importlib_metadata.version("bokeh")\n',
+        f'__version__ = "{PINNED_VERSIONS["bokeh"]}"  # Rangefinder: the pinned release\n',
+        lever="lazy-imports",
+    ),
+    Edit(
+        "bokeh/__init__.py",
+        "(the same edit) the name no longer defined",
+        "del importlib_metadata\n",
+        "",
+        lever="lazy-imports",
+    ),
+    Edit(
+        "bokeh/settings.py",
+        "PyYAML (about 24 ms) is only needed to read a bokeh.yaml config file, which the "
+        "browser never has: imported when one is read",
+        "import yaml\n",
+        "def _yaml():  # Rangefinder: PyYAML imported when a config file is read\n"
+        "    import yaml\n\n    return yaml\n",
+        lever="lazy-imports",
+    ),
+    Edit(
+        "bokeh/settings.py",
+        "(the same edit) the two reads of a config file",
+        "yaml.load(f, Loader=yaml.SafeLoader)",
+        "_yaml().load(f, Loader=_yaml().SafeLoader)",
+        count=2,
+        lever="lazy-imports",
+    ),
+    Edit(
+        "bokeh/themes/theme.py",
+        "(the same edit) PyYAML for a theme read from a file; the app's themes are built "
+        "from dicts",
+        "import yaml\n",
+        "",
+        lever="lazy-imports",
+    ),
+    Edit(
+        "bokeh/themes/theme.py",
+        "(the same edit) where a theme file is read",
+        "                json = yaml.safe_load(f)\n",
+        "                import yaml  # Rangefinder: imported when a theme file is read\n\n"
+        "                json = yaml.safe_load(f)\n",
+        lever="lazy-imports",
+    ),
+    Edit(
+        "tqdm/version.py",
+        "tqdm (imported by Panel's indicators) reads its version from the installed metadata, "
+        "which imports importlib.metadata after all: the pinned wheel's version is written in",
+        "from importlib.metadata import PackageNotFoundError, version\n\n"
+        "try:\n    __version__ = version('tqdm')\nexcept PackageNotFoundError:\n"
+        '    __version__ = "UNKNOWN"\n',
+        f'__version__ = "{PINNED_VERSIONS["tqdm"]}"  # Rangefinder: the pinned release\n',
+        lever="lazy-imports",
+    ),
+    Edit(
+        "bokeh/util/browser.py",
+        "webbrowser (and shlex) only to open a browser from `show()`: imported when asked",
+        "import webbrowser\n",
+        "",
+        lever="lazy-imports",
+    ),
+    Edit(
+        "bokeh/util/browser.py",
+        "(the same edit) where it is used",
+        "    browser = settings.browser(browser)\n",
+        "    import webbrowser  # Rangefinder: imported when a browser is asked for\n\n"
+        "    browser = settings.browser(browser)\n",
+        lever="lazy-imports",
+    ),
+    Edit(
+        "panel/io/cache.py",
+        "unittest.mock (about 11 ms, with argparse) only so that panel.cache can hash a Mock "
+        "argument by identity; no Mock exists unless unittest.mock was imported, so the "
+        "entry becomes a test that looks the module up, in the same place of the table",
+        "import unittest.mock\n",
+        "",
+        lever="lazy-imports",
+    ),
+    Edit(
+        "panel/io/cache.py",
+        "(the same edit) the entry of the table of hash functions",
+        "    unittest.mock.Mock : lambda obj: _int_to_bytes(id(obj)),\n",
+        "    lambda x: 'unittest.mock' in sys.modules and "
+        "isinstance(x, sys.modules['unittest.mock'].Mock): "
+        "lambda obj: _int_to_bytes(id(obj)),  # Rangefinder (lazy-imports)\n",
+        lever="lazy-imports",
+    ),
+    Edit(
+        "panel/io/profile.py",
+        "cProfile (and profile) only for Panel's profiler, which the app never starts",
+        "from cProfile import Profile\n",
+        "def Profile():  # Rangefinder: cProfile imported when profiling starts\n"
+        "    from cProfile import Profile\n\n    return Profile()\n",
+        lever="lazy-imports",
+    ),
+    Edit(
+        "panel/pane/vtk/vtk.py",
+        "urllib.request (and http.client, email) only to fetch a VTK scene from a URL",
+        "from urllib.request import urlopen\n",
+        "def urlopen(*args, **kwargs):  # Rangefinder: urllib.request imported "
+        "when a URL is fetched\n    from urllib.request import urlopen\n\n"
+        "    return urlopen(*args, **kwargs)\n",
+        lever="lazy-imports",
     ),
 )
 """Every edit the build makes to a third-party file, in order."""

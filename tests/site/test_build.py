@@ -159,6 +159,109 @@ def test_lazy_glyphs_patch_keeps_every_glyph_method_as_it_was(tmp_path: Path) ->
     assert [v[0] for v in after.values()].count("TypeError") == 2  # the two calls with 40 args
 
 
+LAZY_MODULES = {
+    "bokeh": "bokeh/__init__.py",
+    "bokeh.settings": "bokeh/settings.py",
+    "bokeh.util.browser": "bokeh/util/browser.py",
+    "panel.io.cache": "panel/io/cache.py",
+    "panel.io.profile": "panel/io/profile.py",
+    "panel.pane.vtk.vtk": "panel/pane/vtk/vtk.py",
+    "bokeh.themes.theme": "bokeh/themes/theme.py",
+    "tqdm.version": "tqdm/version.py",
+}
+"""The modules the "lazy-imports" lever edits, and their files in the wheels."""
+
+LAZY_PROBE = """
+import importlib.abc, importlib.util, json, os, sys
+stand_ins = json.loads(sys.argv[1])  # module -> patched file ({} for the wheels' own files)
+if stand_ins:
+    bokeh_dir = os.path.dirname(importlib.util.find_spec("bokeh").origin)
+    class Finder(importlib.abc.MetaPathFinder):
+        def find_spec(self, name, path, target=None):
+            if name not in stand_ins:
+                return None
+            return importlib.util.spec_from_file_location(
+                name, stand_ins[name],
+                submodule_search_locations=[bokeh_dir] if name == "bokeh" else None,
+            )
+    sys.meta_path.insert(0, Finder())
+LAZY = json.loads(sys.argv[3])
+import panel, bokeh.plotting, bokeh.settings, bokeh.util.browser
+import panel.io.cache, panel.io.profile, panel.pane.vtk.vtk
+out = {"imported at start": [m for m in LAZY if m in sys.modules]}
+import tqdm
+out["version"] = [bokeh.__version__, tqdm.__version__]
+with open(os.path.join(sys.argv[2], "theme.yaml"), "w") as f:
+    f.write("attrs:\\n  Plot:\\n    width: 321\\n")
+out["theme"] = bokeh.themes.Theme(filename=os.path.join(sys.argv[2], "theme.yaml"))._json
+folder = sys.argv[2]
+with open(os.path.join(folder, "bokeh.yaml"), "w") as f:
+    f.write("log_level: debug\\n")
+bokeh.settings.settings.load_config(os.path.join(folder, "bokeh.yaml"))
+out["config"] = bokeh.settings.settings.log_level()
+out["browser none"] = type(bokeh.util.browser.get_browser_controller("none")).__name__
+default = bokeh.util.browser.get_browser_controller()
+out["browser default"] = getattr(default, "__name__", type(default).__name__)
+with open(os.path.join(folder, "scene.vtkjs"), "wb") as f:
+    f.write(b"scene bytes")
+vtk = sys.modules["panel.pane.vtk.vtk"]
+out["vtk fetch"] = vtk.urlopen("file://" + os.path.join(folder, "scene.vtkjs")).read().decode()
+out["profile"] = type(sys.modules["panel.io.profile"].Profile()).__module__
+import unittest.mock
+mock, magic = unittest.mock.Mock(), unittest.mock.MagicMock()
+h = sys.modules["panel.io.cache"]._generate_hash
+out["mock hashed by id"] = [h(mock) == h(mock), h(mock) != h(unittest.mock.Mock()),
+                            h(magic) == h(magic)]
+out["other hashes"] = [h(1).hex(), h("a").hex(), h((1, "a", 2.5)).hex()]
+print(json.dumps(out))
+"""
+
+
+def test_lazy_imports_patch_defers_six_modules_and_keeps_what_uses_them(tmp_path: Path) -> None:
+    """With the "lazy-imports" edits, importing Panel and Bokeh no longer imports
+    importlib.metadata, PyYAML, unittest.mock, urllib.request, webbrowser or cProfile, and
+    every use of them behaves as with the wheels' own files: Bokeh's and tqdm's versions
+    (their wheels' METADATA), a bokeh.yaml config and a theme file read, the browser
+    controllers, a VTK scene fetched from a URL, Panel's profiler and the cache's hashing of
+    Mock objects by identity."""
+    wheels = {p.name: sitebuild.fetch_pypi(p) for p in sitebuild.BROWSER_WHEELS}
+    stand_ins, versions = {}, {}
+    for module, member in LAZY_MODULES.items():
+        package = member.split("/")[0]
+        with zipfile.ZipFile(wheels[package]) as archive:
+            original = archive.read(member)
+            if package in patches.PINNED_VERSIONS:
+                [meta] = [n for n in archive.namelist() if n.endswith(".dist-info/METADATA")]
+                found = re.search(r"^Version: (.+)$", archive.read(meta).decode(), re.MULTILINE)
+                assert found is not None
+                versions[package] = found.group(1)
+        patched = patches.patch_member(member, original, ["lazy-imports"])
+        assert patched != original, member
+        assert patches.patch_member(member, original) == original  # only with the lever
+        target = tmp_path / "patched" / member
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(patched)
+        stand_ins[module] = str(target)
+    results = []
+    for stand_in in ({}, stand_ins):
+        run = subprocess.run(
+            [sys.executable, "-c", LAZY_PROBE, json.dumps(stand_in), str(tmp_path),
+             json.dumps(patches.LAZY_IMPORTS)],
+            capture_output=True, text=True, timeout=300,
+        )  # fmt: skip
+        assert run.returncode == 0, run.stderr
+        results.append(json.loads(run.stdout))
+    before, after = results
+    assert before.pop("imported at start") == list(patches.LAZY_IMPORTS)  # the wheels' files
+    assert after.pop("imported at start") == []
+    assert after == before
+    assert versions == patches.PINNED_VERSIONS
+    assert after["version"] == [versions["bokeh"], versions["tqdm"]]
+    assert after["theme"] == {"attrs": {"Plot": {"width": 321}}}
+    assert after["config"] == "debug" and after["vtk fetch"] == "scene bytes"
+    assert after["mock hashed by id"] == [True, True, True]
+
+
 def test_a_patch_refuses_text_it_does_not_find() -> None:
     with pytest.raises(SystemExit, match="expected 1 occurrence"):
         patches.EDITS[0].apply("nothing to see here")

@@ -18,6 +18,7 @@ import pytest
 from sitetools import AppPage, Server
 
 import sitebuild
+from sitebuild import patches
 from webapp.pages import PAGES, Page
 
 pages = pytest.mark.parametrize("page", PAGES, ids=[p.slug for p in PAGES])
@@ -127,6 +128,8 @@ def test_after_every_page_python_imported_nothing_the_build_left_out(app: AppPag
     assert "numpy" in modules and "numpy._core._multiarray_tests" in modules
     assert "encodings.cp437" in modules  # the worker unzips the bundle (ENCODINGS_KEEP)
     assert left_out(modules) == []
+    # Imported only when used ("lazy-imports" lever): never, by any page.
+    assert [name for name in patches.LAZY_IMPORTS if name in modules] == []
     assert app.python_errors() == []
 
 
