@@ -232,8 +232,8 @@ def test_each_variant_ships_as_exact_edits_to_the_light_page(dist: Path) -> None
                 gzip.decompress((folder / f"{slug}.{theme}.embed.html.json.gz").read_bytes())
             )
             assert set(shipped) == {"query", "edits"}
-            # A handful of small edits (ids, stylesheet indexes, visibility), no picture.
-            assert 0 < len(shipped["edits"]) <= 12, slug
+            # A few small edits (ids, stylesheet indexes, visibility), no picture.
+            assert 0 < len(shipped["edits"]) <= 40, slug
             assert all(len(text) < 40 for _, _, text in shipped["edits"]), slug
             assert re.findall('data:image[^"]+', embed["html"]) == re.findall(
                 'data:image[^"]+', page["html"]
@@ -244,7 +244,7 @@ def test_each_variant_ships_as_exact_edits_to_the_light_page(dist: Path) -> None
                     gzip.decompress((folder / f"{slug}.dark.html.json.gz").read_bytes())
                 )
                 assert set(dark) == {"query", "edits"} and dark["query"] == light["query"]
-                assert page["html"] != light["html"] and "data:image" in page["html"]
+                assert page["html"] != light["html"]
 
 
 def test_edits_rebuild_any_text_exactly() -> None:
