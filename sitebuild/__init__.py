@@ -196,12 +196,21 @@ BOKEH_JS = ("bokeh.min.js", "bokeh-widgets.min.js", "bokeh-tables.min.js")
 PANEL_DIST_KEEP = (
     "panel.min.js",
     "css/",
-    "bundled/theme/",
+    "bundled/theme/default.css",
+    "bundled/theme/native.css",
 )
 """What of ``panel/dist`` the site serves (under ``panel/<version>/dist/``, as Panel's
 ``PANEL_CDN_ROOT`` layout expects): Panel's JS, its component CSS and the theme files. The
 browser tests fail on any 404, so a page that needs more (an icon font, a bundled library)
-shows up there."""
+shows up there.
+
+Of Panel's theme files (``bundled/theme/``), only those of the design the app uses: Panel's
+default design (``Native``), whose components link ``native.css`` and the ``default`` theme's
+``default.css``. The site's dark theme is its own CSS (app.css, the charts recoloured by the
+worker), not Panel's ``dark`` theme, so no page links ``dark.css``; the other designs' files
+(``fast*``, ``bootstrap*``, ``material*``) and ``dark.css`` were never requested by the
+browser on any page, theme or embed (checked in tests/site/test_fast_start.py, which also
+fails on any 404)."""
 
 CONTENT_SECURITY_POLICY = "; ".join(
     (

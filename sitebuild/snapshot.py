@@ -15,8 +15,18 @@ inside a box of the live chart's height (the live chart keeps its height and nar
 nothing below a chart moves either; the picture is smaller than the chart that replaces it.
 
 Files written, replacing the JSON documents (which are then no longer shipped):
-- ``prerender/<slug>.<theme>[.embed].html.json.gz``: ``{"query": defaults, "html": ...}``,
-  where each ``<style>`` element is left empty with a ``data-rf-css`` index;
+- ``prerender/<slug>.light.html.json.gz``: ``{"query": defaults, "html": ...}``, where each
+  ``<style>`` element is left empty with a ``data-rf-css`` index;
+- ``prerender/<slug>.dark.html.json.gz``, ``<slug>.<theme>.embed.html.json.gz``:
+  ``{"query": defaults, "edits": [[start, length, text], ...]}``, the exact edits that turn the
+  HTML of the file before it in :func:`chain` into this variant's (see :func:`diff`). The four
+  variants of a page are nearly the same document: the embedded one differs from the page by a
+  few bytes (its ids, two stylesheet indexes, the title's visibility) and carries the same
+  chart pictures; the dark one differs from the light one in colours and pictures. Shipped
+  whole, each of the four repeated the rest (half of every file, and every picture twice);
+  as edits, a page's four files are about half the bytes. theme.js asks for every file of the
+  chain at once, so the first number waits for no extra round trip; boot.js applies them
+  (the browser tests check that what it draws is byte for byte the HTML drawn here);
 - ``prerender/styles.json.gz``: the list of those stylesheets' texts, each once (BokehJS
   repeats the same few in each of hundreds of shadow roots: 1.5 MB of CSS per page, 125 kB
   of it distinct).
@@ -209,10 +219,22 @@ def take(site: Path) -> int:
     if failures:
         raise failures[0]
     styles: dict[str, int] = {}
+    bodies: dict[str, dict[str, Any]] = {}
     for path in documents:  # in name order, so that the build is reproducible
         defaults = json.loads(gzip.decompress(path.read_bytes()))["query"]
-        data = _pack(drawn[path], defaults, styles)
-        path.with_name(path.name.replace(".json.gz", ".html.json.gz")).write_bytes(data)
+        name = path.name.replace(".json.gz", ".html.json.gz")
+        bodies[name] = {"query": defaults, "html": _html(drawn[path], styles)}
+    for name, body in bodies.items():
+        *bases, _ = chain(name)
+        shipped = body
+        if bases:
+            if bases[-1] not in bodies:
+                raise SystemExit(f"snapshot: {name} has no {bases[-1]} to be edits against")
+            edits = diff(bodies[bases[-1]]["html"], body["html"])
+            shipped = {"query": body["query"], "edits": edits}
+        text = json.dumps(shipped, separators=(",", ":")).encode()
+        (folder / name).write_bytes(gzip.compress(text, 9, mtime=0))
+    for path in documents:
         path.unlink()
     table = json.dumps(sorted(styles, key=styles.__getitem__), separators=(",", ":"))
     (folder / "styles.json.gz").write_bytes(gzip.compress(table.encode(), 9, mtime=0))
@@ -254,14 +276,94 @@ def _draw(base: str, theme: str, documents: list[Path]) -> dict[Path, str]:
     return drawn
 
 
-def _pack(html: str, defaults: dict[str, Any], styles: dict[str, int]) -> bytes:
+def _html(html: str, styles: dict[str, int]) -> str:
     def ref(match: re.Match[str]) -> str:
         index = styles.setdefault(match.group(2), len(styles))
         return f'<style{match.group(1)} data-rf-css="{index}"></style>'
 
-    body = {"query": defaults, "html": PNG.sub(_webp, STYLE.sub(ref, html))}
-    text = json.dumps(body, separators=(",", ":")).encode()
-    return gzip.compress(text, 9, mtime=0)
+    return PNG.sub(_webp, STYLE.sub(ref, html))
+
+
+def chain(name: str) -> list[str]:
+    """The files whose contents make the snapshot ``name``
+    (``<slug>.<theme>[.embed].html.json.gz``), in the order they apply: the page's light HTML,
+    whole, then each variant's edits.
+
+    ``dark`` is edits against ``light``; ``.embed`` is edits against the same theme's page.
+    theme.js computes the same list (and fetches it all at once)."""
+    slug, theme, *rest = name.removesuffix(".html.json.gz").split(".")
+    names = [f"{slug}.light.html.json.gz"]
+    if theme != "light":
+        names.append(f"{slug}.{theme}.html.json.gz")
+    if rest == ["embed"]:
+        names.append(f"{slug}.{theme}.embed.html.json.gz")
+    return names
+
+
+TOKEN = re.compile(r"[^>]*>|[^>]+$", re.S)
+"""Pieces of HTML compared whole by :func:`diff`: a tag and the text before it."""
+
+
+def diff(old: str, new: str) -> list[list[Any]]:
+    """Edits ``[start, length, text]`` (ascending, not overlapping; positions and lengths in
+    UTF-16 code units of ``old``, as JavaScript counts) that turn ``old`` into ``new``: see
+    :func:`apply`. They are compared tag by tag (difflib), then each changed stretch is
+    trimmed to the characters that differ."""
+    import difflib
+
+    a, b = TOKEN.findall(old), TOKEN.findall(new)
+    assert "".join(a) == old and "".join(b) == new
+    starts = [0]
+    for piece in a:
+        starts.append(starts[-1] + len(piece))
+    edits: list[list[Any]] = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b).get_opcodes():
+        if op == "equal":
+            continue
+        x, y = old[starts[i1] : starts[i2]], "".join(b[j1:j2])
+        same = min(len(x), len(y))
+        head = 0
+        while head < same and x[head] == y[head]:
+            head += 1
+        tail = 0
+        while tail < same - head and x[-1 - tail] == y[-1 - tail]:
+            tail += 1
+        start = starts[i1] + head
+        edits.append([_utf16(old, start), _utf16(x[head : len(x) - tail]), y[head : len(y) - tail]])
+    if apply(old, edits) != new:  # never shipped wrong
+        raise SystemExit("snapshot: the edits do not rebuild the page")
+    return edits
+
+
+def _utf16(text: str, end: int | None = None) -> int:
+    """The length of ``text[:end]`` in UTF-16 code units (JavaScript's string length)."""
+    part = text if end is None else text[:end]
+    return len(part.encode("utf-16-le")) // 2
+
+
+def apply(old: str, edits: list[list[Any]]) -> str:
+    """``old`` with ``edits`` made (what boot.js does, in UTF-16 units as it counts them)."""
+    units = old.encode("utf-16-le")
+    pieces: list[bytes] = []
+    at = 0
+    for start, length, text in edits:
+        if start < at or start + length > len(units) // 2:
+            raise ValueError(f"edit {[start, length]} out of order or past the end")
+        pieces += [units[2 * at : 2 * start], text.encode("utf-16-le")]
+        at = start + length
+    pieces.append(units[2 * at :])
+    return b"".join(pieces).decode("utf-16-le")
+
+
+def expand(folder: Path, name: str) -> dict[str, Any]:
+    """The snapshot ``name`` of ``folder`` (a build's ``prerender/``) as boot.js puts it
+    together: ``{"query": ..., "html": ...}``."""
+    body: dict[str, Any] = {}
+    for part in chain(name):
+        data = json.loads(gzip.decompress((folder / part).read_bytes()))
+        html = data["html"] if "html" in data else apply(body["html"], data["edits"])
+        body = {"query": data["query"], "html": html}
+    return body
 
 
 def _webp(match: re.Match[str]) -> str:

@@ -188,14 +188,34 @@
     return element;
   }
 
+  // A snapshot's edits ([start, length, text], ascending, in the string's UTF-16 units) made
+  // to `old` (sitebuild/snapshot.py apply()).
+  function applyEdits(old, edits) {
+    const pieces = [];
+    let at = 0;
+    for (const [start, length, text] of edits) {
+      pieces.push(old.slice(at, start), text);
+      at = start + length;
+    }
+    pieces.push(old.slice(at));
+    return pieces.join("");
+  }
+
   // The snapshot (sitebuild/snapshot.py): the page as the build's browser drew it, as HTML
-  // with declarative shadow roots; its stylesheets come once, from styles.json.gz.
+  // with declarative shadow roots; its stylesheets come once, from styles.json.gz. A variant
+  // other than the light page comes as edits to it (theme.js fetched the whole chain).
   async function showSnapshot() {
     const early = window.rangefinderEarly || {};
     if (!early.snapshot) return false;
-    const [page, styles] = await Promise.all([early.snapshot, early.styles]);
-    if (!page || !page.ok || !styles || !styles.ok) return false;   // the app will say why
-    const [data, sheets] = await Promise.all([readGzipJSON(page), readGzipJSON(styles)]);
+    const [parts, styles] = await Promise.all([early.snapshot, early.styles]);
+    if (parts.some((part) => !part || !part.ok) || !styles || !styles.ok) return false;   // the app will say why
+    const [sheets, ...bodies] = await Promise.all([styles, ...parts].map(readGzipJSON));
+    const data = { query: null, html: "" };
+    for (const body of bodies) {
+      data.html = "html" in body ? body.html : applyEdits(data.html, body.edits);
+      data.query = body.query;
+    }
+    window.rangefinderSnapshotHTML = data.html;   // for the browser tests: what was drawn
     if (live) return true;
     const element = prerenderedElement();
     element.setHTMLUnsafe(data.html);

@@ -18,10 +18,14 @@
   const early = {};
   if (config.prerender && config.snapshots && /^[a-z0-9-]+$/.test(slug)
       && typeof DecompressionStream !== "undefined" && "setHTMLUnsafe" in Element.prototype) {
-    const embed = params.get("embed") === "1" ? ".embed" : "";
-    const get = (url) => fetch(url).catch(() => null);
-    early.snapshot = get(`prerender/${slug}.${theme}${embed}.html.json.gz`);
-    early.styles = get("prerender/styles.json.gz");
+    const get = (url) => fetch(`prerender/${url}`).catch(() => null);
+    // The light page whole, then the edits of each variant (sitebuild/snapshot.py chain()):
+    // all asked for at once.
+    const chain = [`${slug}.light.html.json.gz`];
+    if (theme !== "light") chain.push(`${slug}.${theme}.html.json.gz`);
+    if (params.get("embed") === "1") chain.push(`${slug}.${theme}.embed.html.json.gz`);
+    early.snapshot = Promise.all(chain.map(get));
+    early.styles = get("styles.json.gz");
   }
   window.rangefinderEarly = early;
 })();

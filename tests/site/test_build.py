@@ -24,6 +24,7 @@ import pytest
 
 import sitebuild
 from sitebuild import patches
+from sitebuild.snapshot import apply, chain, diff, expand
 
 WEBAPP_PINS = re.compile(r"^([A-Za-z0-9_.-]+)==([^;\s]+)$")
 
@@ -308,13 +309,91 @@ def test_prerendered_pages_cover_every_page_theme_and_embed_mode(dist: Path) -> 
     assert files == expected | {"styles.json.gz"}
     styles = json.loads(gzip.decompress((dist / "prerender" / "styles.json.gz").read_bytes()))
     for name in sorted(expected):
-        snapshot = json.loads(gzip.decompress((dist / "prerender" / name).read_bytes()))
+        snapshot = expand(dist / "prerender", name)
         assert set(snapshot) == {"query", "html"}
         html = snapshot["html"]
         assert "<script" not in html and 'shadowrootmode="open"' in html, name
         assert "data:image/png" not in html, name  # charts as lossless WebP
         indexes = {int(i) for i in re.findall(r'data-rf-css="(\d+)"', html)}
         assert indexes and max(indexes) < len(styles), name
+
+
+def test_each_variant_ships_as_exact_edits_to_the_light_page(dist: Path) -> None:
+    """Each page's light snapshot whole; the dark one as edits to it, each embedded one as
+    edits to its theme's page (sitebuild/snapshot.py chain()), and what they expand to is the
+    variant itself: the embedded page is the page with its few embed differences only, the
+    chart pictures the same."""
+    from webapp.pages import PAGES
+
+    folder = dist / "prerender"
+    for slug in ("home", *(page.slug for page in PAGES)):
+        light = json.loads(gzip.decompress((folder / f"{slug}.light.html.json.gz").read_bytes()))
+        assert set(light) == {"query", "html"}
+        for theme in ("light", "dark"):
+            page = expand(folder, f"{slug}.{theme}.html.json.gz")
+            embed = expand(folder, f"{slug}.{theme}.embed.html.json.gz")
+            assert embed["query"] == {**page["query"], "embed": "1"}
+            shipped = json.loads(
+                gzip.decompress((folder / f"{slug}.{theme}.embed.html.json.gz").read_bytes())
+            )
+            assert set(shipped) == {"query", "edits"}
+            # A few small edits (ids, stylesheet indexes, visibility), no picture.
+            assert 0 < len(shipped["edits"]) <= 40, slug
+            assert all(len(text) < 40 for _, _, text in shipped["edits"]), slug
+            assert re.findall('data:image[^"]+', embed["html"]) == re.findall(
+                'data:image[^"]+', page["html"]
+            )
+            assert apply(page["html"], shipped["edits"]) == embed["html"]
+            if theme == "dark":
+                dark = json.loads(
+                    gzip.decompress((folder / f"{slug}.dark.html.json.gz").read_bytes())
+                )
+                assert set(dark) == {"query", "edits"} and dark["query"] == light["query"]
+                assert page["html"] != light["html"]
+
+
+def test_edits_rebuild_any_text_exactly() -> None:
+    """diff() then apply() gives back the new text, counting in UTF-16 units (as boot.js's
+    JavaScript strings do) also past characters outside the BMP."""
+    cases = [
+        ("", ""),
+        ("<a>b</a>", ""),
+        ("", "<a>b</a>"),
+        ('<p x="1">🎲 one</p><i>2</i>', '<p x="10">🎲 one🎯</p><i>3</i>'),
+        ("<b>" * 50 + "tail", "<b>" * 49 + "<i>" + "tail!"),
+    ]
+    for old, new in cases:
+        edits = diff(old, new)
+        assert apply(old, edits) == new
+        # What boot.js does, with JavaScript's string units:
+        units = old.encode("utf-16-le")
+        out, at = b"", 0
+        for start, length, text in edits:
+            out += units[2 * at : 2 * start] + text.encode("utf-16-le")
+            at = start + length
+        assert (out + units[2 * at :]).decode("utf-16-le") == new
+    assert chain("p.dark.embed.html.json.gz") == [
+        "p.light.html.json.gz",
+        "p.dark.html.json.gz",
+        "p.dark.embed.html.json.gz",
+    ]
+    assert chain("p.light.html.json.gz") == ["p.light.html.json.gz"]
+
+
+def test_only_the_panel_theme_files_the_pages_link_are_shipped(dist: Path) -> None:
+    """Panel's other designs' CSS (fast, bootstrap, material) and its dark theme are never
+    linked by a page (the browser test of every variant fails on a 404): not shipped, not
+    pre-cached."""
+    theme = dist / "panel" / "1.10.0" / "dist" / "bundled" / "theme"
+    assert sorted(p.name for p in theme.iterdir()) == ["default.css", "native.css"]
+    linked: set[str] = set()
+    for path in (dist / "prerender").glob("*.light.html.json.gz"):
+        for name in (path.name, path.name.replace(".light.", ".dark.")):
+            html = expand(dist / "prerender", name)["html"]
+            linked |= set(re.findall(r"bundled/theme/([\w.-]+\.css)", html))
+    assert linked == {"default.css", "native.css"}
+    sw = (dist / "sw.js").read_text()
+    assert "bundled/theme/native.css" in sw and "bundled/theme/fast.css" not in sw
 
 
 def official_lock_and_numpy(tmp_path: Path) -> tuple[dict[str, Any], bytes]:

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
 from sitetools import AppPage, Server
 
 from rules import moo2
+from sitebuild.snapshot import chain, expand
 from webapp.formatting import percent
 from webapp.pages.moo2.shot import Moo2Shot
 
@@ -128,6 +130,46 @@ def test_prerendered_moo2_numbers_equal_the_rules_without_bokehjs(
         )
         low, high = moo2.damage_potential(d.min_damage, d.max_damage, d.squares, mount=d.mount)
         assert shown["damage-potential"] == f"{low}-{high}"
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_drawn_snapshot_is_byte_for_byte_the_builds(
+    open_app: Any, server: Server, dist: Path, theme: str
+) -> None:
+    # The embedded page and the page itself, in each theme: boot.js puts the snapshot
+    # together from the light page and the variant's edits (fetched at once, nothing else
+    # of prerender/ but the stylesheets), and draws exactly the HTML the build drew.
+    for slug, embed in (("moo2-shot", ""), ("moo2-shot", ".embed"), ("home", ".embed")):
+        app: AppPage = open_app(url="about:blank", wait=False, color_scheme=theme)
+        with python_held(app):
+            app.page.goto(server.url + f"?page={slug}" + ("&embed=1" if embed else ""))
+            assert wait_stage(app, "prerendered") == "prerendered"
+            name = f"{slug}.{theme}{embed}.html.json.gz"
+            drawn = app.page.evaluate("window.rangefinderSnapshotHTML")
+            assert drawn == expand(dist / "prerender", name)["html"], name
+            # What is on screen is that HTML (each stylesheet filled in).
+            shown = app.page.evaluate(
+                """(html) => {
+              const count = (root) => {
+                let n = 0;
+                for (const el of root.querySelectorAll('*')) {
+                  if (el.shadowRoot) n += 1 + count(el.shadowRoot);
+                }
+                return n;
+              };
+              const copy = document.createElement('div');
+              copy.setHTMLUnsafe(html);
+              const pre = document.getElementById('rf-pre');
+              return [count(pre), count(copy), pre.textContent === copy.textContent];
+            }""",
+                drawn,
+            )
+            assert shown[0] == shown[1] > 50 and shown[2], (name, shown)
+            fetched = sorted(
+                url.split("/prerender/")[1] for url in app.requests if "/prerender/" in url
+            )
+            assert fetched == sorted([*chain(name), "styles.json.gz"])
+            assert app.failed_requests() == []
 
 
 def test_progress_bar_moves_through_real_steps_and_reaches_its_end(
@@ -250,3 +292,21 @@ def test_an_embed_below_the_fold_becomes_interactive_too(
     app.page.wait_for_function("() => window.ready === 1", timeout=120_000)
     frame = app.page.frame_locator("#calc")
     assert frame.locator("html").get_attribute("data-stage") == "live"
+
+
+@pytest.mark.parametrize("embed", ["", "&embed=1"])
+def test_no_page_asks_for_a_panel_theme_file_the_build_left_out(
+    open_app: Any, server: Server, embed: str
+) -> None:
+    # sitebuild.PANEL_DIST_KEEP ships only Panel's default.css and native.css: the live app,
+    # in both themes, embedded or not, and after the theme changes, links no other.
+    app: AppPage = open_app(f"?page=moo2-shot{embed}", color_scheme="dark" if embed else "light")
+    if not embed:
+        app.page.locator("#rf-theme-toggle").click()
+        assert app.page.evaluate("document.documentElement.dataset.theme") == "dark"
+        app.show_page("cepheus-attack")
+        app.page.locator("#rf-theme-toggle").click()
+        app.show_page("lurasko-attack")
+    themes = {url.split("/bundled/theme/")[1] for url in app.requests if "/bundled/theme/" in url}
+    assert themes == {"default.css", "native.css"}
+    assert app.failed_requests() == []
