@@ -214,6 +214,9 @@ class App(pn.viewable.Viewer):
                 missing = "chart" if view == "chart" else "key figures"
                 view_problem = f"this page has no {missing} to show alone (view={view})"
                 self.view = "full"
+            shown = self.view_of(self.page)
+            if self.view == "full" and not problems and hasattr(shown, "unfold_set"):
+                shown.unfold_set()  # the groups whose inputs the link set
         finally:
             self._syncing = False
         parts = []

@@ -35,17 +35,20 @@ __all__ = [
     "BarChart",
     "ChoiceButtons",
     "Figure",
+    "Group",
     "chart_table_html",
     "choices",
     "details_column",
     "figures_html",
     "general_error",
     "group",
+    "groups_in",
     "heading",
     "html_pane",
     "html_table",
     "input_field",
     "inputs_column",
+    "inputs_in",
     "mean_text",
     "note",
     "note_html",
@@ -178,7 +181,9 @@ def input_field(model: Calculator, name: str, **kw: Any) -> pn.Column:
             css_classes=["rf-input-error"],
         )
     )
-    return pn.Column(*parts, sizing_mode="stretch_width", margin=0, css_classes=["rf-field"])
+    column = pn.Column(*parts, sizing_mode="stretch_width", margin=0, css_classes=["rf-field"])
+    column._rf_input = name  # which input it is (:func:`inputs_in`)
+    return column
 
 
 def general_error(model: Calculator) -> pn.pane.Alert:
@@ -196,11 +201,72 @@ def general_error(model: Calculator) -> pn.pane.Alert:
     )  # fmt: skip
 
 
-def group(title: str, *objects: Any, collapsed: bool = True) -> pn.Card:
-    """A collapsible group of inputs."""
-    return pn.Card(
+class Group(pn.Card):
+    """A collapsible group of inputs that is built when it is first unfolded.
+
+    A folded group holds nothing in its document: its contents (made in Python, so that their
+    widgets follow the model and their errors are bound) are put in the card the first time
+    it is unfolded, by the visitor (the card's ``collapsed`` comes from the page) or by
+    :meth:`unfold`. Until then none of their Bokeh models is built, sent or drawn: a folded
+    card shows only its title, so it looks the same, and its hidden inputs were not
+    reachable by keyboard or screen readers anyway. :meth:`contents` gives them either way.
+    """
+
+    def __init__(self, *objects: Any, collapsed: bool = True, **params: Any) -> None:
+        self._waiting: list[Any] | None = list(objects) if collapsed else None
+        super().__init__(*(() if collapsed else objects), collapsed=collapsed, **params)
+        if self._waiting is not None:
+            self._build_watcher = self.param.watch(self._build, "collapsed")
+
+    def contents(self) -> list[Any]:
+        """What the group holds, built into the card yet or not."""
+        return list(self.objects) if self._waiting is None else list(self._waiting)
+
+    @property
+    def built(self) -> bool:
+        """Whether the contents are in the card (it has been unfolded once)."""
+        return self._waiting is None
+
+    def unfold(self) -> None:
+        """Open the group (building its contents if it never was)."""
+        self.collapsed = False
+
+    def _build(self, event: param.parameterized.Event) -> None:
+        if event.new or self._waiting is None:
+            return
+        objects, self._waiting = self._waiting, None
+        self.param.unwatch(self._build_watcher)
+        self.objects = objects
+
+
+def group(title: str, *objects: Any, collapsed: bool = True) -> Group:
+    """A collapsible group of inputs; a folded one builds its inputs when first unfolded
+    (:class:`Group`)."""
+    return Group(
         *objects, title=title, collapsed=collapsed, sizing_mode="stretch_width", margin=(4, 5)
     )
+
+
+def inputs_in(obj: Any) -> list[str]:
+    """The inputs whose fields (:func:`input_field`) ``obj`` holds, at any depth (a folded
+    :class:`Group`'s included), in order."""
+    name = getattr(obj, "_rf_input", None)
+    if isinstance(name, str):
+        return [name]
+    children = obj.contents() if isinstance(obj, Group) else getattr(obj, "objects", None)
+    if not isinstance(children, list):
+        return []
+    return [found for child in children for found in inputs_in(child)]
+
+
+def groups_in(obj: Any) -> list[Group]:
+    """The :class:`Group` cards in ``obj`` (a layout), at any depth, outer ones first."""
+    children = obj.contents() if isinstance(obj, Group) else getattr(obj, "objects", None)
+    found = [obj] if isinstance(obj, Group) else []
+    if isinstance(children, list):
+        for child in children:
+            found += groups_in(child)
+    return found
 
 
 def heading(text: str, **kw: Any) -> pn.pane.HTML:

@@ -374,6 +374,11 @@ class PageView(pn.viewable.Viewer):
         )
         self._details = components.details_column(self._note, *self.details())
         self._layout = components.page_layout(self._summary, self._inputs, self._details)
+        # The folded groups of inputs (built when first unfolded) and the inputs in each.
+        self._input_groups = [
+            (g, components.inputs_in(g)) for g in components.groups_in(self._inputs)
+        ]
+        self.model.param.watch(self._unfold_error, ["error_input"])
         self.model.param.watch(self._update, ["result"])
         self._update()
 
@@ -496,6 +501,24 @@ class PageView(pn.viewable.Viewer):
             if self._rolls
             else f"<p class='rf-note'>{self.roll_prompt}</p>"
         )
+
+    # --- folded groups of inputs -------------------------------------------------------
+
+    def unfold_set(self) -> None:
+        """Unfold each group holding an input that differs from its default: what a deep
+        link set is shown, not only counted in the group's title."""
+        m = self.model
+        for card, names in self._input_groups:
+            if card.collapsed and any(getattr(m, n) != m.param[n].default for n in names):
+                card.unfold()
+
+    def _unfold_error(self, *_events: object) -> None:
+        """Unfold the groups holding the input an error is about, so the message beside it
+        shows."""
+        name = self.model.error_input
+        for card, names in self._input_groups:
+            if name and name in names and card.collapsed:
+                card.unfold()
 
     # --- views: the whole page, or one part of it (``view=`` in the link) ----------------
 

@@ -1,0 +1,211 @@
+"""Folded groups of inputs (:class:`webapp.components.Group`): built when first unfolded.
+
+A folded group's inputs are made in Python (they follow the model) but put in the card, and
+so in the Bokeh document, only when it is unfolded. Checked headless in CPython, and through
+the browser protocol (:mod:`webapp.browser`) in a separate interpreter, as in
+``test_browser_sessions.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import panel as pn
+import pytest
+from bokeh.document import Document
+
+from webapp.app import App
+from webapp.components import Group, groups_in, inputs_in
+from webapp.pages import PAGES, Page
+from webapp.pages.cepheus.attack import GROUPS, CepheusAttackView
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def widgets_of(obj: Any) -> dict[str, Any]:
+    """The widgets (by parameter name) of the fields ``obj`` holds in its objects (built)."""
+    found: dict[str, Any] = {}
+    for child in getattr(obj, "objects", []):
+        name = getattr(child, "_rf_input", None)
+        if isinstance(name, str):
+            found[name] = next(o for o in child.objects if isinstance(o, pn.widgets.Widget))
+        else:
+            found |= widgets_of(child)
+    return found
+
+
+def bokeh_models(view: Any) -> set[Any]:
+    """The Bokeh models of ``view``'s layout in a document of its own."""
+    doc = Document()
+    root = view.__panel__().get_root(doc)
+    return set(root.references())
+
+
+def test_a_folded_group_builds_its_inputs_when_first_unfolded() -> None:
+    view = CepheusAttackView()
+    card = view._cards["Fire mode"]
+    assert isinstance(card, Group) and card.collapsed and not card.built
+    assert card.objects == [] and widgets_of(card) == {}
+    assert inputs_in(card) == list(dict(GROUPS)["Fire mode"])  # known before it is built
+    folded = bokeh_models(view)
+    view.model.burst = "4"  # a change while folded: counted, and shown once unfolded
+    assert card.title == "Fire mode (1 set)"
+    card.collapsed = False  # as the visitor's click sets it
+    assert card.built and widgets_of(card)["burst"].value == "4"
+    assert set(widgets_of(card)) == set(dict(GROUPS)["Fire mode"])
+    unfolded = bokeh_models(view)
+    assert len(unfolded) > len(folded) + 2 * len(dict(GROUPS)["Fire mode"])
+    # Its widgets are the inputs: an edit reaches the model, and folding keeps them.
+    widgets_of(card)["burst"].value = "1"
+    assert view.model.burst == "1" and card.title == "Fire mode"
+    card.collapsed = True
+    assert card.built and len(bokeh_models(view)) == len(unfolded)
+
+
+def test_a_deep_link_into_a_folded_group_is_applied_counted_and_unfolds_it() -> None:
+    app = App()
+    app.apply_search("?page=cepheus-attack&aim_actions=2&laser_sight=1")
+    view = app.view_of("cepheus-attack")
+    aiming = view._cards["Aiming"]
+    assert aiming.title == "Aiming (2 set)" and not aiming.collapsed
+    shown = widgets_of(aiming)
+    assert (shown["aim_actions"].value, shown["laser_sight"].value) == (2, True)
+    others = [card for title, card in view._cards.items() if title != "Aiming"]
+    assert all(card.collapsed and not card.built for card in others)
+
+
+def test_an_embed_of_the_result_only_counts_what_the_link_set() -> None:
+    app = App()
+    app.apply_search("?page=cepheus-attack&aim_actions=2&view=result&embed=1")
+    aiming = app.view_of("cepheus-attack")._cards["Aiming"]
+    assert aiming.title == "Aiming (1 set)" and aiming.collapsed and not aiming.built
+    assert app.view_of("cepheus-attack").model.aim_actions == 2
+    app.apply_search("?page=cepheus-attack&aim_actions=2")  # the whole page: shown
+    assert not aiming.collapsed and widgets_of(aiming)["aim_actions"].value == 2
+
+
+def test_a_malformed_link_unfolds_nothing() -> None:
+    app = App()
+    app.apply_search("?page=cepheus-attack&aim_actions=2&burst=many")
+    view = app.view_of("cepheus-attack")
+    assert "burst" in app.notice and view.model.aim_actions == 0
+    assert all(card.collapsed and not card.built for card in view._cards.values())
+
+
+def test_an_error_about_an_input_in_a_folded_group_unfolds_it_to_show_the_message() -> None:
+    view = CepheusAttackView()
+    card = view._cards["Aiming"]
+    view.model.aim_actions = -1
+    assert view.model.error_input == "aim_actions" and not card.collapsed
+    field = next(c for c in card.objects if getattr(c, "_rf_input", None) == "aim_actions")
+    alert = next(o for o in field.objects if isinstance(o, pn.pane.Alert))
+    assert alert.visible and str(alert.object).startswith(view.model.label_of("aim_actions"))
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.slug for p in PAGES])
+def test_each_folded_group_builds_every_input_it_holds_with_the_models_value(page: Page) -> None:
+    view = page.factory()
+    folded = [g for g in groups_in(view._inputs) if g.collapsed]
+    assert all(not g.built and g.objects == [] for g in folded)
+    for card in folded:
+        card.unfold()
+    for card in groups_in(view._inputs):
+        shown = widgets_of(card)
+        assert set(shown) == set(inputs_in(card))
+        for name, widget in shown.items():
+            assert widget.value == getattr(view.model, name), name
+
+
+PATCH_SCRIPT = textwrap.dedent(
+    """
+    import asyncio, json, sys, types
+    from unittest import mock
+
+    js = types.ModuleType("js")
+    js.JSON = mock.MagicMock()
+    js.XMLHttpRequest = mock.MagicMock()
+    js.Map = js.Object = mock.MagicMock()
+    pyodide = types.ModuleType("pyodide")
+    for name in ("ffi", "code", "http"):
+        sub = mock.MagicMock()
+        setattr(pyodide, name, sub)
+        sys.modules["pyodide." + name] = sub
+    pyodide.ffi.to_js = lambda value, **kw: value
+    sys.modules.update(js=js, pyodide=pyodide)
+
+    from bokeh.core.serialization import Serialized
+    from bokeh.document import Document
+    from bokeh.models import NumericInput
+    import webapp.browser as browser
+
+    class FromPage:
+        def __init__(self, content):
+            self.content = content
+        def to_py(self, **kw):
+            return self.content
+
+    patches = []
+    docs_json, _, _ = asyncio.run(browser.start("a", print, "?page=cepheus-attack"))
+    (page_json,) = json.loads(docs_json).values()
+    page = Document.from_json(page_json)
+    browser.rendered("a", lambda patch, buffers, msg_id: patches.append(patch))
+    view = browser.sessions["a"].app.view_of("cepheus-attack")
+    out = {"models": len(list(page.models))}
+
+    def card_model(title):
+        card = view._cards[title]
+        ((model, _parent),) = card._models.values()
+        return model
+
+    def boxes(document, title):
+        return {m.title: m.value for m in document.models if isinstance(m, NumericInput)
+                and m.title == title}
+
+    # The link arrives (set_location): it sets an input of a folded group.
+    search = "?page=cepheus-attack&referee_dm=2"
+    browser.set_location("a", json.dumps({"search": search, "pathname": "/", "href": search}))
+    out["link_patches"] = len(patches)
+    for patch in patches:
+        page.apply_json_patch(Serialized(content=patch, buffers=[]), setter="test")
+    out["referee_shown"] = boxes(page, view.model.param["referee_dm"].label)
+    out["referee_title"] = view._cards["Referee"].title
+
+    # The visitor unfolds another group: the page sends collapsed=false, Python answers with
+    # the group's inputs in one patch.
+    sent = len(patches)
+    model = card_model("Aiming")
+    page.get_model_by_id(model.id).collapsed = False
+    event = {"kind": "ModelChanged", "model": {"id": model.id}, "attr": "collapsed", "new": False}
+    browser.apply_patch("a", FromPage({"events": [event]}))
+    out["unfold_patches"] = len(patches) - sent
+    for patch in patches[sent:]:
+        page.apply_json_patch(Serialized(content=patch, buffers=[]), setter="test")
+    out["aim_shown"] = boxes(page, view.model.param["aim_actions"].label)
+    out["models_after"] = len(list(page.models))
+    doc = browser.sessions["a"].doc
+    out["same_ids"] = sorted(m.id for m in page.models) == sorted(m.id for m in doc.models)
+    print(json.dumps(out))
+    """
+)
+
+
+def test_unfolding_in_the_browser_sends_the_inputs_in_one_patch_with_the_linked_value() -> None:
+    result = subprocess.run(
+        [sys.executable, "-c", PATCH_SCRIPT], cwd=ROOT, capture_output=True, text=True,
+        timeout=300,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr[-3000:]
+    out = json.loads(result.stdout.strip().splitlines()[-1])
+    # The link's value is applied, counted, and shown in the group it unfolded.
+    assert out["referee_title"] == "Referee (1 set)"
+    assert list(out["referee_shown"].values()) == [2]
+    # The visitor's unfold: one patch, after which the page has the group's inputs and the
+    # same models as Python.
+    assert out["unfold_patches"] == 1
+    assert list(out["aim_shown"].values()) == [0]
+    assert out["models_after"] > out["models"] and out["same_ids"]
