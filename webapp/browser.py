@@ -133,19 +133,29 @@ sessions: dict[str, Session] = {}
 """The live sessions by client id (dropped when their page goes away)."""
 
 
-@contextlib.contextmanager
-def _current(client: str) -> Iterator[Session]:
-    """The client's session, with its document as Panel's current one; what the call
-    changes goes to the page as one patch when it returns."""
+def _session(client: str) -> Session:
+    """The client's session (a KeyError once its page has gone)."""
     session = sessions.get(client)
     if session is None:
         raise KeyError(f"no session for client {client!r} (its page has gone)")
+    return session
+
+
+@contextlib.contextmanager
+def _in_session(session: Session) -> Iterator[Session]:
+    """``session``, with its document as Panel's current one; what the call changes goes to
+    the page as one patch when it returns."""
     with set_curdoc(session.doc):
         if session.outbox is None:
             yield session
             return
         with session.outbox.batch():
             yield session
+
+
+def _current(client: str) -> contextlib.AbstractContextManager[Session]:
+    """The client's session, with its document as Panel's current one (:func:`_in_session`)."""
+    return _in_session(_session(client))
 
 
 async def start(
@@ -205,11 +215,9 @@ def rendered(client: str, send_patch: Any) -> None:
 
     As Panel's ``_link_docs_worker``, with an :class:`Outbox` in place of its one patch per
     change."""
-    session = sessions.get(client)
-    if session is None:
-        raise KeyError(f"no session for client {client!r} (its page has gone)")
+    session = _session(client)
     outbox = session.outbox = Outbox(session.doc, send_patch)
-    with _current(client) as session:
+    with _in_session(session):
         doc = session.doc
         doc.on_change(outbox.on_change)
         doc.unhold()
