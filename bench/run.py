@@ -1463,7 +1463,8 @@ def embeds_section(sites: dict[str, Site]) -> list[str]:
         out.append(
             "A page on a second local origin with one iframe (`?page=moo2-shot&embed=1`), "
             "then three (moo2-shot, cepheus-attack, lurasko-attack): from its navigation start "
-            "until every iframe has posted `rangefinder:ready`. Each iframe runs its own Python."
+            "until every iframe has posted `rangefinder:ready`. The iframes share one Python "
+            "(a SharedWorker, static/boot.js), each with its own session and document."
         )
         out += ["", "| Build | One embed | Three embeds | Ratio |", "|---|---|---|---|"]
         one = median_of(ones) if ones else None
