@@ -11,7 +11,9 @@ import json
 import subprocess
 import sys
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -100,32 +102,11 @@ def test_each_page_has_its_own_session_and_a_dropped_one_is_forgotten() -> None:
 
 PATCH_SCRIPT = textwrap.dedent(
     """
-    import asyncio, html, json, sys, types
-    from unittest import mock
-
-    js = types.ModuleType("js")
-    js.JSON = mock.MagicMock()
-    js.XMLHttpRequest = mock.MagicMock()
-    js.Map = js.Object = mock.MagicMock()                   # the (empty) buffers
-    pyodide = types.ModuleType("pyodide")
-    for name in ("ffi", "code", "http"):
-        sub = mock.MagicMock()
-        setattr(pyodide, name, sub)
-        sys.modules["pyodide." + name] = sub
-    pyodide.ffi.to_js = lambda value, **kw: value          # patches stay Python data here
-    sys.modules.update(js=js, pyodide=pyodide)
-
     from bokeh.core.serialization import Serialized
     from bokeh.document import Document
     from bokeh.models import ColumnDataSource, NumericInput
     from panel.models.markup import HTML
     import webapp.browser as browser
-
-    class FromPage:                                          # a patch as the page sends it
-        def __init__(self, content):
-            self.content = content
-        def to_py(self, **kw):
-            return self.content
 
     patches = []
     docs_json, _, _ = asyncio.run(browser.start("a", print, "?page=moo2-shot"))
@@ -165,15 +146,12 @@ PATCH_SCRIPT = textwrap.dedent(
 )
 
 
-def test_an_edit_reaches_the_page_as_two_patches_that_rebuild_what_python_shows() -> None:
+def test_an_edit_reaches_the_page_as_two_patches_that_rebuild_what_python_shows(
+    in_fake_worker: Callable[[str], Any],
+) -> None:
     """One patch for the key figures, one for the rest of the call (not one per change), and
     the page that applies them shows what Python shows: figures, errors, charts, tables."""
-    result = subprocess.run(
-        [sys.executable, "-c", PATCH_SCRIPT], cwd=ROOT, capture_output=True, text=True,
-        timeout=300,
-    )  # fmt: skip
-    assert result.returncode == 0, result.stderr[-3000:]
-    out = json.loads(result.stdout.strip().splitlines()[-1])
+    out = in_fake_worker(PATCH_SCRIPT)
     first, second, bad, after_bad = out["edits"]
     # What changed up to the key figures (the figures last), then the rest.
     for patches, figures in ((first, 0), (second, 1), (after_bad, 3)):

@@ -8,10 +8,8 @@ the browser protocol (:mod:`webapp.browser`) in a separate interpreter, as in
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -123,31 +121,10 @@ def test_each_folded_group_builds_every_input_it_holds_with_the_models_value(pag
 
 PATCH_SCRIPT = textwrap.dedent(
     """
-    import asyncio, json, sys, types
-    from unittest import mock
-
-    js = types.ModuleType("js")
-    js.JSON = mock.MagicMock()
-    js.XMLHttpRequest = mock.MagicMock()
-    js.Map = js.Object = mock.MagicMock()
-    pyodide = types.ModuleType("pyodide")
-    for name in ("ffi", "code", "http"):
-        sub = mock.MagicMock()
-        setattr(pyodide, name, sub)
-        sys.modules["pyodide." + name] = sub
-    pyodide.ffi.to_js = lambda value, **kw: value
-    sys.modules.update(js=js, pyodide=pyodide)
-
     from bokeh.core.serialization import Serialized
     from bokeh.document import Document
     from bokeh.models import NumericInput
     import webapp.browser as browser
-
-    class FromPage:
-        def __init__(self, content):
-            self.content = content
-        def to_py(self, **kw):
-            return self.content
 
     patches = []
     docs_json, _, _ = asyncio.run(browser.start("a", print, "?page=cepheus-attack"))
@@ -194,13 +171,10 @@ PATCH_SCRIPT = textwrap.dedent(
 )
 
 
-def test_unfolding_in_the_browser_sends_the_inputs_in_one_patch_with_the_linked_value() -> None:
-    result = subprocess.run(
-        [sys.executable, "-c", PATCH_SCRIPT], cwd=ROOT, capture_output=True, text=True,
-        timeout=300,
-    )  # fmt: skip
-    assert result.returncode == 0, result.stderr[-3000:]
-    out = json.loads(result.stdout.strip().splitlines()[-1])
+def test_unfolding_in_the_browser_sends_the_inputs_in_one_patch_with_the_linked_value(
+    in_fake_worker: Callable[[str], Any],
+) -> None:
+    out = in_fake_worker(PATCH_SCRIPT)
     # The link's value is applied, counted, and shown in the group it unfolded.
     assert out["referee_title"] == "Referee (1 set)"
     assert list(out["referee_shown"].values()) == [2]
