@@ -430,7 +430,7 @@ class Moo2DefensiveFireView(PageView):
                 collapsed=m.mode != moo2.DefensiveFireMode.BUGGED,
             ),
         }
-        m.param.watch(self._open_group, ["mode", "error_input"])
+        m.param.watch(self._open_group, ["mode"])
         cards = list(self._groups.values())
         return [
             heading("Rules", margin=(0, 10)),
@@ -461,16 +461,12 @@ class Moo2DefensiveFireView(PageView):
         ]  # fmt: skip
 
     def _open_group(self, event: param.parameterized.Event) -> None:
-        """Open the group of the inputs that matter now: the current mode's, or the one with
-        the error."""
-        opened = (
-            {
-                moo2.DefensiveFireMode.ALTERNATE: "range_chances",
-                moo2.DefensiveFireMode.BUGGED: "too_close",
-            }.get(event.new, "")
-            if event.name == "mode"
-            else event.new
-        )
+        """Open the group of the inputs the new mode uses (the group of an input with an error
+        opens for every page: ``PageView._unfold_error``)."""
+        opened = {
+            moo2.DefensiveFireMode.ALTERNATE: "range_chances",
+            moo2.DefensiveFireMode.BUGGED: "too_close",
+        }.get(event.new, "")
         for names, card in self._groups.items():
             if opened in names:
                 card.collapsed = False
