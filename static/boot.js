@@ -295,30 +295,63 @@
   let jsdoc = null;
   let busy = false;
   let queue = [];
+  let goTo = null;         // a page a link asked for, sent after the changes before it
   let sending = false;     // a send is due at the end of this task
   let patching = 0;
 
   function sendQueued() {
     sending = false;
-    if (busy || !queue.length) return;
-    const patch = jsdoc.create_json_patch(queue);
-    queue = [];
-    busy = true;
-    worker.postMessage({ type: "patch", patch });
+    if (busy) return;
+    if (queue.length) {
+      const patch = jsdoc.create_json_patch(queue);
+      queue = [];
+      busy = true;
+      worker.postMessage({ type: "patch", patch });
+    } else if (goTo !== null) {
+      busy = true;
+      worker.postMessage({ type: "navigate", page: goTo });
+      goTo = null;
+    }
   }
 
-  function sendChange(event) {
-    if ((event.setter_id != null && event.setter_id === "py") || patching > 0) return;
-    if (event.model && event.attr) {
-      queue = queue.filter((old) => !(old.model === event.model && old.attr === event.attr));
-    }
-    queue.push(event);
+  function schedule() {
     html.dataset.busy = "true";
     if (!busy && !sending) {
       sending = true;
       queueMicrotask(sendQueued);
     }
   }
+
+  // BokehJS sets the start and end of a chart's automatic ranges (DataRange1d) itself each
+  // time it draws new data; Python never reads them (the charts have no pan or zoom tool), so
+  // sending them would only cost a second Python call after every change (and mark the page
+  // busy again after the result was complete).
+  function computedByBokeh(event) {
+    return event.model?.type === "DataRange1d" && (event.attr === "start" || event.attr === "end");
+  }
+
+  function sendChange(event) {
+    if ((event.setter_id != null && event.setter_id === "py") || patching > 0) return;
+    if (computedByBokeh(event)) return;
+    if (event.model && event.attr) {
+      queue = queue.filter((old) => !(old.model === event.model && old.attr === event.attr));
+    }
+    queue.push(event);
+    schedule();
+  }
+
+  // The landing page's calculators are links (?page=<slug>, webapp/pages/home.py). Once the
+  // app is live, a plain click opens the page in this Python (no reload, the inputs it had);
+  // before that, or with a modifier key (a new tab or window), the browser follows the link.
+  app.addEventListener("click", (event) => {
+    if (!live || event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = event.composedPath().find((el) => el instanceof HTMLAnchorElement && el.dataset.rfPage);
+    if (!link) return;
+    event.preventDefault();
+    goTo = link.dataset.rfPage;
+    schedule();
+  });
 
   // Resolves once every stylesheet the live page's components link (inside their shadow
   // roots) has loaded, or after `timeoutMs`: swapping before would show it unstyled.
@@ -397,7 +430,7 @@
     } else if (msg.type === "idle") {
       busy = false;
       sendQueued();
-      if (!busy && !queue.length) html.dataset.busy = "false";
+      if (!busy) html.dataset.busy = "false";
     } else if (msg.type === "render") {
       html.dataset.boots = String(Number(html.dataset.boots || 0) + 1);
       const docsJson = JSON.parse(msg.docsJson);

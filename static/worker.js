@@ -236,6 +236,9 @@ webapp.browser.rendered(client, functools.partial(js.rangefinderPatch, client))
   } else if (msg.type === "patch") {
     await runApplyPatch(client, msg.patch);
     client.post({ type: "idle" });
+  } else if (msg.type === "navigate") {
+    await run(client, "import webapp.browser\nwebapp.browser.navigate(client, page)", { page: String(msg.page) });
+    client.post({ type: "idle" });
   } else if (msg.type === "location") {
     await run(client, "import webapp.browser\nwebapp.browser.set_location(client, location)", { location: msg.location });
     client.timings.ready = Math.round(performance.now() - t0);

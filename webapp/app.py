@@ -114,15 +114,23 @@ class App(pn.viewable.Viewer):
     def view_of(self, slug: str) -> Any:
         """The view of page ``slug``, built on first use."""
         if slug not in self._views:
-            self._views[slug] = (
-                HomeView(navigate=self._go) if slug == HOME else find_page(slug).factory()
-            )
+            self._views[slug] = HomeView() if slug == HOME else find_page(slug).factory()
             model = getattr(self._views[slug], "model", None)
             if model is not None:
                 model.param.watch(lambda *_e: self._write_query(), list(model.inputs))
             if hasattr(self._views[slug], "set_theme"):
                 self._views[slug].set_theme(self.theme)
         return self._views[slug]
+
+    def navigate(self, slug: str) -> None:
+        """Open page ``slug`` (or the landing page, ``"home"``) as the navigation does: the
+        page keeps the inputs it had, the notice and any ``view=`` of a link go.
+
+        The landing page's links come here (``static/boot.js``, :func:`webapp.browser.navigate`).
+        Raises ValueError for a slug that names no page."""
+        if slug != HOME:
+            find_page(slug)  # the ValueError naming the pages
+        self._go(slug)
 
     def _go(self, slug: str) -> None:
         if slug != self.page:

@@ -53,6 +53,7 @@ __all__ = [
     "Session",
     "apply_patch",
     "drop",
+    "navigate",
     "rendered",
     "sessions",
     "set_location",
@@ -242,6 +243,14 @@ def set_location(client: str, location_json: str) -> None:
         session.located = True
         if session.app is not None:
             session.app.apply_search(data.get("search", ""))
+
+
+def navigate(client: str, slug: str) -> None:
+    """Open page ``slug`` in the client's app: a click on one of the landing page's links
+    (:meth:`webapp.app.App.navigate`), without reloading the page."""
+    with _current(client) as session:
+        if session.app is not None:
+            session.app.navigate(slug)
 
 
 def set_theme(client: str, theme: str) -> None:

@@ -5,7 +5,7 @@ roots, so these follow the theme toggle too."""
 
 from __future__ import annotations
 
-__all__ = ["INPUT_CSS", "LAYOUT_CSS", "LIST_CSS", "PANE_CSS", "RESULT_CSS", "TABLE_CSS"]
+__all__ = ["HOME_CSS", "INPUT_CSS", "LAYOUT_CSS", "LIST_CSS", "PANE_CSS", "RESULT_CSS", "TABLE_CSS"]
 
 INPUT_CSS = "label { white-space: normal; overflow-wrap: break-word; }"
 """An input's label wraps (Bokeh keeps it on one line, wider than a phone when it is long)."""
@@ -126,3 +126,32 @@ LIST_CSS = """
 
 PANE_CSS = [RESULT_CSS, TABLE_CSS, LIST_CSS]
 """Stylesheets of every HTML pane (:func:`webapp.components.html_pane`)."""
+
+HOME_CSS = """
+.rf-home-title { margin: 0.75rem 0 0.25rem; font-size: 1.75rem; font-weight: 700;
+  color: var(--rf-text, #1d2733); }
+.rf-home-intro { margin: 0 0 0.5rem; font-size: 0.95rem; color: var(--rf-text, #1d2733); }
+.rf-home-system { margin: 1.25rem 0 0.5rem; font-size: 1.25rem; font-weight: 650;
+  color: var(--rf-text, #1d2733); }
+.rf-cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr));
+  gap: 0.75rem; list-style: none; margin: 0; padding: 0; }
+.rf-card { display: flex; flex-direction: column; padding: 0.6rem 0.75rem 0.75rem;
+  border: 1px solid var(--rf-border, #d9dee5); border-radius: 8px;
+  background: var(--rf-surface, #fff); color: var(--rf-text, #1d2733); }
+.rf-card h3 { margin: 0 0 0.35rem; font-size: 1.05rem; font-weight: 650; }
+.rf-card p { flex: 1; margin: 0 0 0.6rem; font-size: 0.9rem; line-height: 1.4; }
+.rf-open { align-self: flex-start; min-width: 12rem; padding: 0.55rem 1rem; border-radius: 4px;
+  background: var(--design-primary-color, #1f6fb2);
+  color: var(--design-primary-text-color, #fff); font-size: 0.95rem; font-weight: 600;
+  text-align: center; text-decoration: none; }
+.rf-open:hover { filter: brightness(1.1); text-decoration: underline; }
+.rf-open:focus-visible { outline: 3px solid var(--rf-focus, #b34700); outline-offset: 2px; }
+@media (max-width: 560px) {
+  .rf-open { align-self: stretch; }
+}
+@media print {
+  .rf-open { background: none; color: inherit; padding: 0; }
+}
+"""
+"""The landing page (:mod:`webapp.pages.home`): a grid of cards, each a calculator's title,
+summary and link, drawn as a button."""

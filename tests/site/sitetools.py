@@ -158,7 +158,7 @@ class AppPage:
         from webapp.pages import find_page
 
         title = find_page(slug).title
-        self.page.locator(f".bk-btn:text-is('Open {title}')").first.click()
+        self.page.locator(f"a.rf-open:text-is('Open {title}')").first.click()
         self.page.locator("h1.rf-page-title", has_text=title).first.wait_for(timeout=30_000)
         self.page.locator(".rf-summary .rf-figure").first.wait_for(timeout=30_000)
 

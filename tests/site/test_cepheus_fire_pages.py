@@ -91,7 +91,7 @@ def test_explosions_deep_link_figures_charts_and_roll(app: AppPage, server: Serv
 
 def test_suppression_through_the_navigation(app: AppPage, server: Server) -> None:
     app.page.locator(".bk-btn:text-is('All calculators')").first.click()
-    app.page.locator(".bk-btn:text-is('Open Suppression fire')").first.click()
+    app.page.locator("a.rf-open:text-is('Open Suppression fire')").first.click()
     app.page.wait_for_function(
         "() => new URLSearchParams(location.search).get('page') === 'cepheus-suppression'",
         timeout=30_000,

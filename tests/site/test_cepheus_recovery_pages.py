@@ -75,7 +75,7 @@ def test_recovery_deep_link_shows_the_rules_numbers(app: AppPage, server: Server
 
 def test_grappling_odds_link_and_roll(app: AppPage, server: Server) -> None:
     app.page.locator(".bk-btn:text-is('All calculators')").first.click()
-    app.page.locator(".bk-btn:text-is('Open Grappling')").first.click()
+    app.page.locator("a.rf-open:text-is('Open Grappling')").first.click()
     app.page.wait_for_function(
         "() => new URLSearchParams(location.search).get('page') === 'cepheus-grappling'",
         timeout=30_000,

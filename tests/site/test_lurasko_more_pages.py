@@ -52,7 +52,7 @@ def app(browser: Any, server: Server) -> Iterator[AppPage]:
 def go_to(app: AppPage, slug: str, title: str) -> None:
     """Open a page from the landing page's list, as a visitor does (no reload)."""
     app.page.locator(".bk-btn:text-is('All calculators')").first.click()
-    app.page.locator(f".bk-btn:text-is('Open {title}')").first.click()
+    app.page.locator(f"a.rf-open:text-is('Open {title}')").first.click()
     app.page.wait_for_function(
         "(slug) => new URLSearchParams(location.search).get('page') === slug",
         arg=slug,

@@ -46,7 +46,7 @@ def go_to(app: AppPage, page: Page) -> None:
     """Open ``page`` from the landing page's list, as a visitor does (no reload)."""
     VISITED.add(page.slug)
     app.page.locator(".bk-btn:text-is('All calculators')").first.click()
-    app.page.locator(f".bk-btn:text-is('Open {page.title}')").first.click()
+    app.page.locator(f"a.rf-open:text-is('Open {page.title}')").first.click()
     # The address bar holds the link to what is on screen, at once.
     app.page.wait_for_function(
         "(slug) => new URLSearchParams(location.search).get('page') === slug",

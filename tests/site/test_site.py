@@ -52,7 +52,12 @@ def test_becomes_interactive_and_an_input_updates_text_and_chart(shot: AppPage) 
     app.set_input("Distance (squares)", 20)
     app.wait_testid("hit-chance", expected_hit(squares=20))
     # wait_testid waited for <html data-busy="false">: the page marks each change until Python
-    # has sent the whole result (the figures first, then the chart).
+    # has sent the whole result (the figures first, then the chart). Once the chart is drawn
+    # with its new data the page sends Python nothing more (BokehJS's own range bounds stay in
+    # the page), so the marker still reads "false" two frames later.
+    two_frames = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+    app.page.evaluate(two_frames)
+    app.page.wait_for_timeout(200)
     assert app.page.evaluate("document.documentElement.dataset.busy") == "false"
     expected = moo2.damage_distribution(
         DEFAULTS.min_damage, DEFAULTS.max_damage, DEFAULTS.attack, DEFAULTS.defense, 20
@@ -123,12 +128,22 @@ def test_bad_input_shows_the_message_beside_it_and_keeps_the_last_result(shot: A
 
 
 def test_navigation_never_restarts_python(open_app: Any) -> None:
+    """The landing page's calculators are links (a new tab opens one), but a plain click
+    opens the page in the same document and Python: nothing is reloaded."""
     app = open_app("")
-    app.page.get_by_text("Open Beam shot").first.click()
+    link = app.page.locator("a.rf-open:text-is('Open Beam shot')").first
+    assert link.get_attribute("href") == "?page=moo2-shot"
+    app.page.evaluate("window.rfSameDocument = true")  # a reload would lose it
+    link.click()
     app.page.locator("[data-testid='hit-chance']").first.wait_for()
+    app.wait_settled()
     assert "page=moo2-shot" in app.page.evaluate("window.location.search")
+    app.set_input("Distance (squares)", 14)
+    app.wait_testid("hit-chance", expected_hit(squares=14))
     app.page.get_by_text("All calculators").first.click()
-    app.page.get_by_text("Open Beam shot").first.wait_for()
+    app.page.get_by_text("Open Beam shot").first.click()
+    app.wait_testid("hit-chance", expected_hit(squares=14))  # the page kept its inputs
+    assert app.page.evaluate("window.rfSameDocument") is True
     assert app.page.evaluate("document.documentElement.dataset.boots") == "1"
     assert app.python_errors() == []
 

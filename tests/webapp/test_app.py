@@ -81,3 +81,61 @@ def test_set_data_assigns_only_data_that_differs_down_to_the_type() -> None:
         assert set_data(source, other)
         assert dict(source.data) == other
         assert not set_data(source, dict(other))
+
+
+def test_landing_page_links_every_page_under_its_rule_set() -> None:
+    """One HTML pane: per rule set a heading and a card per page (title, summary, and a link
+    ``?page=<slug>`` that ``static/boot.js`` opens without a reload)."""
+    from html.parser import HTMLParser
+
+    import panel as pn
+
+    from webapp.pages.home import HomeView, home_html
+
+    class Reader(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.tags: list[str] = []
+            self.text: dict[str, list[str]] = {"h1": [], "h2": [], "h3": [], "p": [], "a": []}
+            self.links: list[tuple[str | None, str | None]] = []
+            self.open: list[str] = []
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            self.open.append(tag)
+            if tag == "a":
+                self.links.append((dict(attrs).get("href"), dict(attrs).get("data-rf-page")))
+
+        def handle_endtag(self, tag: str) -> None:
+            self.open.pop()
+
+        def handle_data(self, data: str) -> None:
+            if self.open and self.open[-1] in self.text:
+                self.text[self.open[-1]].append(data)
+
+    reader = Reader()
+    reader.feed(home_html())
+    assert reader.open == []  # every tag closed
+    assert reader.text["h1"] == ["Rangefinder"]
+    assert reader.text["h2"] == list(dict.fromkeys(page.system for page in PAGES))
+    assert reader.text["h3"] == [page.title for page in PAGES]
+    assert reader.text["p"][1:] == [page.summary for page in PAGES]
+    assert reader.text["a"] == [f"Open {page.title}" for page in PAGES]
+    assert reader.links == [(f"?page={page.slug}", page.slug) for page in PAGES]
+    assert isinstance(HomeView().__panel__(), pn.pane.HTML)
+
+
+def test_navigate_keeps_a_pages_inputs_and_refuses_an_unknown_page() -> None:
+    app = App()
+    app.apply_search("?page=moo2-shot&view=result&squares=abc")
+    assert app.notice and app.view == "result"
+    app.navigate(HOME)
+    assert (app.page, app.notice, app.view) == (HOME, "", "full")
+    app.navigate("moo2-shot")
+    app.view_of("moo2-shot").model.squares = 14
+    app.navigate(HOME)
+    app.navigate("moo2-shot")
+    assert app.view_of("moo2-shot").model.squares == 14
+    assert app.query()["squares"] == "14"
+    with pytest.raises(ValueError, match=r"page must be one of .*, got 'nowhere'"):
+        app.navigate("nowhere")
+    assert app.page == "moo2-shot"

@@ -164,3 +164,62 @@ def test_an_edit_reaches_the_page_as_two_patches_that_rebuild_what_python_shows(
     assert len(bad) == 1 and ["ModelChanged", "visible"] in bad[0]
     assert ["ModelChanged", "visible"] in after_bad[0]
     assert out["same"] and out["changed"]
+
+
+NAVIGATE_SCRIPT = textwrap.dedent(
+    """
+    from bokeh.core.serialization import Serialized
+    from bokeh.document import Document
+    from panel.models.markup import HTML
+    import webapp.browser as browser
+
+    patches, posted = [], []
+    docs_json, _, _ = asyncio.run(browser.start("a", posted.append, ""))
+    (page_json,) = json.loads(docs_json).values()
+    page = Document.from_json(page_json)                     # what the page drew: the landing
+    browser.rendered("a", lambda patch, buffers, msg_id: patches.append(patch))
+    location = {"search": "", "pathname": "/", "href": "http://x/"}
+    browser.set_location("a", json.dumps(location))
+    app = browser.sessions["a"].app
+    def texts(document):                                  # (Panel escapes an HTML pane's text)
+        return [html.unescape(m.text) for m in document.models if isinstance(m, HTML)]
+
+    out = {"landing": any("data-rf-page='moo2-shot'" in text for text in texts(page))}
+
+    def go(slug):
+        sent, urls = len(patches), len(posted)
+        browser.navigate("a", slug)                        # a click on a landing-page link
+        for patch in patches[sent:]:
+            page.apply_json_patch(Serialized(content=patch, buffers=[]), setter="test")
+        return [len(patches) - sent, [json.loads(m)["search"] for m in posted[urls:]]]
+
+    out["to_page"] = go("moo2-shot")
+    out["title_shown"] = any("rf-page-title" in t and "Beam shot" in t for t in texts(page))
+    app.view_of("moo2-shot").model.squares = 14
+    out["home"] = go("home")
+    out["back"] = go("moo2-shot")
+    try:
+        browser.navigate("a", "nowhere")
+        out["unknown"] = "no error"
+    except ValueError as error:
+        out["unknown"] = str(error)
+    out["page_after"] = app.page
+    print(json.dumps(out))
+    """
+)
+
+
+def test_a_landing_page_link_opens_its_page_in_one_patch_keeping_its_inputs(
+    in_fake_worker: Callable[[str], Any],
+) -> None:
+    """What ``static/boot.js`` sends for a click on a landing-page link: the page opens in the
+    same document (one patch, the address updated), with the inputs it had; a slug that names
+    no page is refused, naming the pages, and changes nothing."""
+    out = in_fake_worker(NAVIGATE_SCRIPT)
+    assert out["landing"]
+    assert out["to_page"][0] == 1 and out["to_page"][1][-1].startswith("?page=moo2-shot&")
+    assert out["title_shown"]
+    assert out["home"] == [1, ["?page=home"]]
+    assert out["back"][0] == 1 and "squares=14" in out["back"][1][-1]
+    assert "page must be one of" in out["unknown"] and "got 'nowhere'" in out["unknown"]
+    assert out["page_after"] == "moo2-shot"

@@ -1,60 +1,67 @@
-"""The landing page: every rule set and the pages that exist for it."""
+"""The landing page: every rule set and the pages that exist for it.
+
+The page is one HTML pane, and each calculator a link (``?page=<slug>``), not a Panel button:
+one Bokeh model instead of some 200 (a button, a Markdown pane and a column per page, each
+with its stylesheets), so the landing document costs Python and BokehJS a fraction of what it
+did (it is the first page most visitors wait for). A link is also what it is: middle-click or
+a long press opens the calculator in a new tab, and before Python is up (the prerendered page)
+the browser simply follows it. Once the app is live, ``static/boot.js`` turns a plain click on
+a link carrying ``data-rf-page`` into :meth:`webapp.app.App.navigate` (no reload).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import html
 from itertools import groupby
+from typing import Any
 
 import panel as pn
 
 from webapp.pages import PAGES
+from webapp.styles import HOME_CSS
 
-__all__ = ["HomeView"]
+__all__ = ["HomeView", "home_html"]
+
+INTRO = (
+    "Exact answers to combat-rules questions, mid-game: every probability is computed exactly "
+    "from the rules, not simulated. Everything runs in this page, offline once it has loaded."
+)
+
+
+def home_html() -> str:
+    """The landing page's HTML: a title, the intro, and per rule set a list of cards, each a
+    calculator's title, summary and link."""
+    out = [
+        "<h1 class='rf-home-title'>Rangefinder</h1>",
+        f"<p class='rf-home-intro'>{html.escape(INTRO)}</p>",
+    ]
+    for number, (system, pages) in enumerate(groupby(PAGES, key=lambda p: p.system)):
+        heading = f"rf-system-{number}"
+        out.append(
+            f"<section aria-labelledby='{heading}'>"
+            f"<h2 class='rf-home-system' id='{heading}'>{html.escape(system)}</h2>"
+            "<ul class='rf-cards'>"
+        )
+        for page in pages:
+            title, slug = html.escape(page.title), html.escape(page.slug)
+            out.append(
+                "<li class='rf-card'>"
+                f"<h3>{title}</h3><p>{html.escape(page.summary)}</p>"
+                f"<a class='rf-open' href='?page={slug}' data-rf-page='{slug}'>Open {title}</a>"
+                "</li>"
+            )
+        out.append("</ul></section>")
+    return "".join(out)
 
 
 class HomeView(pn.viewable.Viewer):
-    """Lists the calculators, grouped by rule set; a button opens each."""
+    """Lists the calculators, grouped by rule set; a link opens each."""
 
-    def __init__(self, navigate: Callable[[str], None], **params: object) -> None:
+    def __init__(self, **params: Any) -> None:
         super().__init__(**params)
-        intro = pn.pane.Markdown(
-            "# Rangefinder\n"
-            "Exact answers to combat-rules questions, mid-game: every probability is "
-            "computed exactly from the rules, not simulated. Everything runs in this page, "
-            "offline once it has loaded.",
-            sizing_mode="stretch_width",
+        self._layout = pn.pane.HTML(
+            home_html(), stylesheets=[HOME_CSS], sizing_mode="stretch_width", margin=(0, 10)
         )
-        sections: list[pn.viewable.Viewable] = [intro]
-        for system, pages in groupby(PAGES, key=lambda p: p.system):
-            cards = []
-            for page in pages:
-                button = pn.widgets.Button(label=f"Open {page.title}", color="primary", width=200)
-                button.on_click(lambda _e, slug=page.slug: navigate(slug))
-                cards.append(
-                    pn.Column(
-                        pn.pane.Markdown(f"### {page.title}\n{page.summary}"),
-                        button,
-                        # Sizes as CSS flex, not Panel's max/min widths: Bokeh would give the
-                        # row the sum of the cards' widths, and they could not wrap.
-                        styles={
-                            "border": "1px solid var(--rf-border)",
-                            "border-radius": "8px",
-                            "flex": "1 1 260px",
-                            "max-width": "420px",
-                        },
-                        sizing_mode="stretch_width",
-                        margin=(5, 10),
-                    )
-                )
-            sections.append(pn.pane.Markdown(f"## {system}", margin=(15, 10, 0, 10)))
-            sections.append(
-                pn.Row(
-                    *cards,
-                    sizing_mode="stretch_width",
-                    styles={"flex-wrap": "wrap", "min-width": "0"},
-                )
-            )
-        self._layout = pn.Column(*sections, sizing_mode="stretch_width", styles={"min-width": "0"})
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout
