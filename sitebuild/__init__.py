@@ -559,6 +559,8 @@ LEVERS = {
     "lazy-imports": "PyYAML, unittest.mock, urllib.request, webbrowser and cProfile imported "
     "when used (never, here), not at start; Bokeh's and tqdm's versions written in, not looked "
     "up in their metadata (patches.py)",
+    "template-cache": "the Jinja templates Panel compiles while it is imported, compiled at build "
+    "time into Jinja's bytecode cache (patches.py, template_cache)",
 }
 """What the build does to load faster, each one switchable off (``--without``) so that the
 benchmark can measure its gain against the same build without it."""
@@ -1110,6 +1112,50 @@ def compiled_members(
             yield name, data
 
 
+def template_cache(members: dict[str, bytes]) -> Iterator[tuple[str, bytes]]:
+    """Jinja's bytecode cache for the templates Bokeh and Panel compile while Panel is
+    imported (``patches.BUNDLED_TEMPLATES``), as the "template-cache" edits read it: one file
+    per template in its folder's ``patches.TEMPLATE_CACHE``, keyed by the template's name,
+    holding the code object Jinja would compile from the bundle's template in the browser
+    (same Jinja release, same environment settings: tests/site/test_build.py compares the
+    generated code with Bokeh's and Panel's own environments')."""
+    import jinja2
+    from jinja2.bccache import Bucket, FileSystemBytecodeCache
+
+    pinned = next(pin.version for pin in BROWSER_WHEELS if pin.name == "jinja2")
+    if jinja2.__version__ != pinned:
+        raise SystemExit(
+            f"template-cache: the build runs jinja2 {jinja2.__version__}, the site ships "
+            f"{pinned}; compiled templates must come from the same release"
+        )
+    naming = FileSystemBytecodeCache(".")
+    for folder, names in patches.BUNDLED_TEMPLATES.items():
+        env = template_environment(folder)
+        for name in names:
+            path = f"{folder}/{name}"
+            # As Jinja's FileSystemLoader reads it: text, universal newlines.
+            source = members[path].decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+            key = naming.get_cache_key(name)
+            bucket = Bucket(env, key, naming.get_source_checksum(source))
+            bucket.code = env.compile(source, name, "/lib/python3.12/site-packages/" + path)
+            cached = f"{folder}/{patches.TEMPLATE_CACHE}/{naming.pattern % key}"
+            yield cached, bucket.bytecode_to_string()
+
+
+def template_environment(folder: str) -> Any:
+    """A Jinja environment that compiles the templates of ``folder`` as Bokeh's or Panel's
+    own does: both trim and strip blocks; Panel's has three more filters, whose names
+    matter when compiling (a filter must exist; what it does is looked up when the template
+    renders)."""
+    import jinja2
+
+    env = jinja2.Environment(trim_blocks=True, lstrip_blocks=True)
+    if folder.startswith("panel/"):
+        for name in ("json", "conffilter", "sorted"):
+            env.filters[name] = sorted  # (a plain function, as each of Panel's three is)
+    return env
+
+
 def check_python_version() -> None:
     if sys.version_info[:2] != (3, 12):
         raise SystemExit("build.py must run on CPython 3.12 (Pyodide 0.27.7 runs 3.12.7)")
@@ -1150,6 +1196,8 @@ def stage_python(
     for wheel in sources:
         members.update(wheel_members(wheel, levers))
     members.update(app_members())
+    if "template-cache" in levers:
+        members.update(template_cache(members))
     bundle = site / "app" / "site-packages.zip"
     prefix = "/lib/python3.12/site-packages/"
     if "lean-bundle" in levers:

@@ -11,6 +11,43 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+BUNDLED_TEMPLATES = {
+    "bokeh/core/_templates": (
+        "file.html.jinja", "css_resources.html.jinja", "js_resources.html.jinja",
+        "autoload_request_tag.html.jinja", "doc_js.js.jinja", "macros.html.jinja",
+        "plot_div.html.jinja", "script_tag.html.jinja", "autoload_js.js.jinja",
+        "autoload_tag.html.jinja", "root_div.html.jinja", "doc_nb_js.js.jinja",
+    ),
+    "panel/_templates": (
+        "convert_index.html", "base.html", "error.html", "logout.html", "basic_login.html",
+        "js_resources.html", "doc_nb_js.js", "autoload_panel_js.js", "nb_template.html",
+    ),
+}  # fmt: skip
+"""The Jinja templates Bokeh and Panel compile while Panel is imported (Bokeh's through
+``bokeh.core.templates``, Panel's at module level in panel/io/resources.py and
+panel/io/notebook.py), by folder. The app renders none of them; compiling them (Jinja's
+lexer, parser and code generator, then ``compile``) is ~0.15 s of CPython here on every
+start. The "template-cache" lever ships them compiled, in each folder's
+:data:`TEMPLATE_CACHE` (tests/site/test_build.py imports Panel from the built bundle and
+checks that Jinja compiles none)."""
+
+TEMPLATE_CACHE = "__jinja2_cache__"
+
+_BUNDLED_CACHE = """
+
+class BundledTemplates(FileSystemBytecodeCache):
+    # Rangefinder ("template-cache" lever, sitebuild/patches.py): the templates compiled at
+    # build time, keyed by template name only (one loader per folder, so a name is one
+    # file). Jinja still reads each template, and compiles it itself if its source is not
+    # the one the cached code was compiled from.
+    def get_cache_key(self, name, filename=None):
+        return super().get_cache_key(name)
+
+
+@lru_cache(None)
+def get_env() -> Environment:
+"""
+
 LAZY_IMPORTS = ("yaml", "unittest.mock", "urllib.request", "webbrowser", "cProfile")
 """Modules Panel and Bokeh import at start that the "lazy-imports" lever's edits leave to be
 imported when used; the app never uses them (the browser tests check, on every page).
@@ -109,6 +146,49 @@ EDITS: tuple[Edit, ...] = (
         "pandas = sys.modules.get('pandas')  # Rangefinder: never imported for pandas' sake\n"
         "if pandas is not None:\n"
         + "".join(f"    {line}\n" if line else "\n" for line in _PANDAS_PATCHES.splitlines()),
+    ),
+    Edit(
+        "bokeh/core/templates.py",
+        "Jinja's bytecode cache, for the templates the build compiled (BUNDLED_TEMPLATES)",
+        "from jinja2 import Environment, FileSystemLoader, Template\n",
+        "from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, Template\n",
+        lever="template-cache",
+    ),
+    Edit(
+        "bokeh/core/templates.py",
+        "(the same edit) the cache, keyed by name",
+        "\n\n@lru_cache(None)\ndef get_env() -> Environment:\n",
+        _BUNDLED_CACHE,
+        lever="template-cache",
+    ),
+    Edit(
+        "bokeh/core/templates.py",
+        "Bokeh's Jinja environment reads the compiled templates (sitebuild.template_cache) "
+        "instead of compiling them on every start",
+        "    return Environment(loader=FileSystemLoader(templates_path), "
+        "trim_blocks=True, lstrip_blocks=True)\n",
+        "    return Environment(loader=FileSystemLoader(templates_path), "
+        "trim_blocks=True, lstrip_blocks=True,\n"
+        "                       bytecode_cache=BundledTemplates("
+        f"join(templates_path, {TEMPLATE_CACHE!r})))\n",
+        lever="template-cache",
+    ),
+    Edit(
+        "panel/io/resources.py",
+        "Panel's Jinja environment reads the compiled templates too (the same cache class)",
+        "_env.lstrip_blocks = True\n",
+        "_env.lstrip_blocks = True\n"
+        "_env.bytecode_cache = BundledTemplates(  # Rangefinder (template-cache)\n"
+        f"    str(Path(__file__).parent.parent / '_templates' / {TEMPLATE_CACHE!r})\n)\n",
+        lever="template-cache",
+    ),
+    Edit(
+        "panel/io/resources.py",
+        "(the same edit) Bokeh's cache class",
+        "from bokeh.model import Model\n",
+        "from bokeh.core.templates import BundledTemplates  # Rangefinder (template-cache)\n"
+        "from bokeh.model import Model\n",
+        lever="template-cache",
     ),
     Edit(
         "bokeh/plotting/_decorators.py",

@@ -481,3 +481,105 @@ def test_lean_packages_leaves_out_the_listed_modules_and_only_them(dist: Path) -
     # What Panel's Markdown pane loads stays.
     for module in ("markdown_it/main", "mdit_py_plugins/anchors/index", "linkify_it/main"):
         assert module + ".pyc" in names, module
+
+
+def bundled_template_sources() -> dict[str, bytes]:
+    """The templates of ``patches.BUNDLED_TEMPLATES`` as the pinned wheels hold them."""
+    members: dict[str, bytes] = {}
+    for pin in sitebuild.BROWSER_WHEELS:
+        if pin.name in ("bokeh", "panel"):
+            with zipfile.ZipFile(sitebuild.fetch_pypi(pin)) as archive:
+                for folder, names in patches.BUNDLED_TEMPLATES.items():
+                    for name in names:
+                        if f"{folder}/{name}" in archive.namelist():
+                            members[f"{folder}/{name}"] = archive.read(f"{folder}/{name}")
+    return members
+
+
+def test_template_cache_holds_what_bokehs_and_panels_own_jinja_would_compile() -> None:
+    """Each cached template is the code Bokeh's or Panel's own environment generates from
+    the same source (so the browser runs what it would have compiled), under the key and
+    checksum Jinja looks it up by."""
+    from bokeh.core.templates import get_env as bokeh_env
+    from jinja2.bccache import Bucket, FileSystemBytecodeCache
+    from panel.io.resources import _env as panel_env
+
+    members = bundled_template_sources()
+    assert len(members) == sum(len(names) for names in patches.BUNDLED_TEMPLATES.values())
+    cache = dict(sitebuild.template_cache(members))
+    naming = FileSystemBytecodeCache(".")
+    for folder, names in patches.BUNDLED_TEMPLATES.items():
+        own = panel_env if folder.startswith("panel/") else bokeh_env()
+        ours = sitebuild.template_environment(folder)
+        for name in names:
+            source = members[f"{folder}/{name}"].decode()
+            filename = f"/lib/python3.12/site-packages/{folder}/{name}"
+            assert ours.compile(source, name, filename, raw=True) == own.compile(
+                source, name, filename, raw=True
+            ), name
+            key = naming.get_cache_key(name)
+            bucket = Bucket(ours, key, naming.get_source_checksum(source))
+            bucket.bytecode_from_string(
+                cache[f"{folder}/{patches.TEMPLATE_CACHE}/{naming.pattern % key}"]
+            )
+            assert bucket.code is not None, name  # magic and checksum accepted
+            assert bucket.code.co_filename == filename
+    # A changed template is not taken from the cache: Jinja compiles it afresh.
+    stale = Bucket(sitebuild.template_environment("panel/_templates"), "k", "another checksum")
+    stale.bytecode_from_string(next(iter(cache.values())))
+    assert stale.code is None
+
+
+TEMPLATE_PROBE = """
+import json, sys, types
+from unittest import mock
+sys.path.insert(0, sys.argv[1])                      # the site's own bundle, unpacked, first
+js = types.ModuleType("js")                          # Panel's browser path, as in the worker
+js.JSON = js.XMLHttpRequest = mock.MagicMock()
+pyodide = types.ModuleType("pyodide")
+for name in ("ffi", "code", "http"):
+    setattr(pyodide, name, mock.MagicMock())
+    sys.modules["pyodide." + name] = getattr(pyodide, name)
+sys.modules.update(js=js, pyodide=pyodide, _pyodide=types.ModuleType("_pyodide"))
+import jinja2
+compiled = []
+compile_ = jinja2.Environment.compile
+def counted(self, source, name=None, filename=None, *args, **kwargs):
+    compiled.append(name)
+    return compile_(self, source, name, filename, *args, **kwargs)
+jinja2.Environment.compile = counted
+import panel, panel.io.notebook, panel.io.resources
+from bokeh.core.templates import get_env
+from panel.io.resources import _env
+out = {"from": [jinja2.__file__, panel.__file__], "compiled": list(compiled), "rendered": []}
+for env, name, context in (
+    (get_env(), "script_tag.html.jinja", {"js_code": "x = 1;", "id": "rf"}),
+    (_env, "logout.html", {"LOGIN_ENDPOINT": "/login", "PANEL_CDN": "/static/"}),
+):
+    fresh = env.from_string(env.loader.get_source(env, name)[0])
+    out["rendered"].append([env.get_template(name).render(context), fresh.render(context)])
+print(json.dumps(out))
+"""
+
+
+def test_panel_imported_from_the_built_bundle_compiles_no_template(
+    dist: Path, tmp_path: Path
+) -> None:
+    """Imported as in the worker (Panel's Pyodide path, the built bundle's files), Bokeh and
+    Panel load every template they compile at start from the bundle's cache; the cached ones
+    render as ones compiled from their source."""
+    with zipfile.ZipFile(dist / "app" / "site-packages.zip") as archive:
+        archive.extractall(tmp_path)
+    for folder, names in patches.BUNDLED_TEMPLATES.items():
+        assert len(list((tmp_path / folder / patches.TEMPLATE_CACHE).iterdir())) == len(names)
+    result = subprocess.run(
+        [sys.executable, "-c", TEMPLATE_PROBE, str(tmp_path)],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr[-3000:]
+    out = json.loads(result.stdout.strip().splitlines()[-1])
+    assert all(path.startswith(str(tmp_path)) for path in out["from"])
+    assert out["compiled"] == []
+    (script, fresh_script), (logout, fresh_logout) = out["rendered"]
+    assert script == fresh_script and 'id="rf"' in script and "x = 1;" in script
+    assert logout == fresh_logout and "./login" in logout
