@@ -37,6 +37,7 @@ from __future__ import annotations
 import argparse
 import base64
 import functools
+import gzip
 import hashlib
 import http.server
 import importlib._bootstrap_external
@@ -556,11 +557,14 @@ LEVERS = {
     "packages and modules the app never imports (BUNDLE_DROP)",
     "lazy-glyphs": "bokeh.plotting imported without building 66 glyph methods' signatures and "
     "docstrings (patches.py)",
-    "lazy-imports": "PyYAML, unittest.mock, urllib.request, webbrowser and cProfile imported "
-    "when used (never, here), not at start; Bokeh's and tqdm's versions written in, not looked "
-    "up in their metadata (patches.py)",
+    "lazy-imports": "PyYAML, unittest.mock, urllib.request, webbrowser, cProfile, "
+    "panel.template and panel.chat imported when used (never, here), not at start; Bokeh's and "
+    "tqdm's versions written in, not looked up in their metadata (patches.py)",
     "template-cache": "the Jinja templates Panel compiles while it is imported, compiled at build "
     "time into Jinja's bytecode cache (patches.py, template_cache)",
+    "bundle-pack": "the app's bundle as one gzip stream of its files (write_pack), inflated by "
+    "the browser as it arrives and written into site-packages by the worker's JavaScript, "
+    "instead of a zip unpacked by Python",
 }
 """What the build does to load faster, each one switchable off (``--without``) so that the
 benchmark can measure its gain against the same build without it."""
@@ -1089,6 +1093,51 @@ def compile_module(source: bytes, filename: str, optimize: int = 0) -> bytes:
     )
 
 
+PACK_MAGIC = b"RFPK"
+"""The first four bytes of an inflated pack (:func:`write_pack`)."""
+
+
+def write_pack(target: Path, members: Iterable[tuple[str, bytes]]) -> None:
+    """The files ``members`` as one deterministic gzip stream of: :data:`PACK_MAGIC`, the
+    length of the index (4 bytes, little-endian), the index (JSON ``[[path, size], ...]``,
+    sorted by path), then each file's bytes in the index's order.
+
+    ``static/worker.js`` inflates it with the browser's own ``DecompressionStream`` while the
+    runtime boots and writes each file into site-packages from JavaScript: no zip for Python
+    to read and inflate file by file in WebAssembly. One stream also compresses better than a
+    zip's files one by one (its deflate starts afresh for each file)."""
+    files = sorted(members)
+    index = json.dumps([[name, len(data)] for name, data in files], separators=(",", ":"))
+    raw = index.encode()
+    body = b"".join([PACK_MAGIC, len(raw).to_bytes(4, "little"), raw, *(d for _, d in files)])
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(gzip.compress(body, compresslevel=9, mtime=0))
+
+
+def read_bundle(path: Path) -> dict[str, bytes]:
+    """The files of the app's bundle, a pack (:func:`write_pack`) or a zip, by path."""
+    if path.suffix == ".zip":
+        with zipfile.ZipFile(path) as archive:
+            return {name: archive.read(name) for name in archive.namelist()}
+    body = gzip.decompress(path.read_bytes())
+    if body[:4] != PACK_MAGIC:
+        raise ValueError(f"{path} is not a pack: it starts with {body[:4]!r}")
+    size = int.from_bytes(body[4:8], "little")
+    at, files = 8 + size, {}
+    for name, length in json.loads(body[8 : 8 + size]):
+        files[name] = body[at : at + length]
+        at += length
+    if at != len(body):
+        raise ValueError(f"{path}: the files add up to {at} bytes, the pack holds {len(body)}")
+    return files
+
+
+def bundle_path(site: Path) -> Path:
+    """The app's bundle in ``site``: the pack, or the zip of a build without "bundle-pack"."""
+    pack = site / "app" / "site-packages.pack.gz"
+    return pack if pack.exists() else site / "app" / "site-packages.zip"
+
+
 def write_zip(target: Path, members: Iterable[tuple[str, bytes]]) -> None:
     """A deterministic deflated zip of ``members`` (sorted, fixed dates and modes)."""
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -1177,7 +1226,9 @@ def sources_and_cached(
 def stage_python(
     site: Path, levers: frozenset[str] = frozenset(LEVERS), used: set[str] | None = None
 ) -> Path:
-    """Write ``site/app/site-packages.zip``: every pure-Python package plus Rangefinder's own.
+    """Write the app's bundle, ``site/app/site-packages.pack.gz`` (:func:`write_pack`; a zip,
+    ``site-packages.zip``, without "bundle-pack"): every pure-Python package plus
+    Rangefinder's own.
 
     The worker unpacks it into site-packages in one step (no micropip, no index). It holds
     bytecode only, compiled here by the same CPython minor version (3.12) as Pyodide's, as
@@ -1198,13 +1249,18 @@ def stage_python(
     members.update(app_members())
     if "template-cache" in levers:
         members.update(template_cache(members))
-    bundle = site / "app" / "site-packages.zip"
     prefix = "/lib/python3.12/site-packages/"
     if "lean-bundle" in levers:
         optimize = 2 if "no-docstrings" in levers else 0
-        write_zip(bundle, compiled_members(members.items(), prefix, optimize))
+        files = compiled_members(members.items(), prefix, optimize)
     else:
-        write_zip(bundle, sources_and_cached(members.items(), prefix))
+        files = sources_and_cached(members.items(), prefix)
+    if "bundle-pack" in levers:
+        bundle = site / "app" / "site-packages.pack.gz"
+        write_pack(bundle, files)
+    else:
+        bundle = site / "app" / "site-packages.zip"
+        write_zip(bundle, files)
     return bundle
 
 
@@ -1314,7 +1370,9 @@ def stage_shell(
     panel = next(p for p in BROWSER_WHEELS if p.name == "panel")
     config = {
         "pyodidePackages": pyodide_packages,
-        "pythonBundle": "app/site-packages.zip",
+        "pythonBundle": "app/site-packages.pack.gz"
+        if "bundle-pack" in levers
+        else "app/site-packages.zip",
         "panelCdnRoot": "panel/",
         "panelVersion": panel.version,
         "earlyFetch": "early-fetch" in levers,

@@ -48,7 +48,10 @@ class BundledTemplates(FileSystemBytecodeCache):
 def get_env() -> Environment:
 """
 
-LAZY_IMPORTS = ("yaml", "unittest.mock", "urllib.request", "webbrowser", "cProfile")
+LAZY_IMPORTS = (
+    "yaml", "unittest.mock", "urllib.request", "webbrowser", "cProfile", "panel.template",
+    "panel.chat",
+)  # fmt: skip
 """Modules Panel and Bokeh import at start that the "lazy-imports" lever's edits leave to be
 imported when used; the app never uses them (the browser tests check, on every page).
 ``importlib.metadata`` is not among them: Pyodide's package loader imports it anyway
@@ -322,6 +325,41 @@ EDITS: tuple[Edit, ...] = (
         "    lambda x: 'unittest.mock' in sys.modules and "
         "isinstance(x, sys.modules['unittest.mock'].Mock): "
         "lambda obj: _int_to_bytes(id(obj)),  # Rangefinder (lazy-imports)\n",
+        lever="lazy-imports",
+    ),
+    Edit(
+        "panel/__init__.py",
+        "panel.template (Panel's page templates, their themes and Jinja files) and panel.chat "
+        "(the chat components) only when used: the app draws its own page and has no chat. "
+        "``pn.template``, ``pn.Template`` and ``pn.chat`` import them on first use (below)",
+        "from . import template  # noqa\n",
+        "",
+        lever="lazy-imports",
+    ),
+    Edit(
+        "panel/__init__.py",
+        "(the same edit)",
+        "from .template import Template  # noqa\n",
+        "",
+        lever="lazy-imports",
+    ),
+    Edit(
+        "panel/__init__.py",
+        "(the same edit)",
+        "from . import chat  # isort:skip noqa has to be after widgets\n",
+        "",
+        lever="lazy-imports",
+    ),
+    Edit(
+        "panel/__init__.py",
+        "(the same edit) the lazy names, beside Panel's own lazy ``ui``",
+        "    if name == 'ui':\n",
+        "    if name in ('template', 'chat', 'Template'):  # Rangefinder (lazy-imports)\n"
+        "        import importlib\n"
+        "        if name == 'Template':\n"
+        "            return importlib.import_module('panel.template').Template\n"
+        "        return importlib.import_module(f'panel.{name}')\n"
+        "    if name == 'ui':\n",
         lever="lazy-imports",
     ),
     Edit(

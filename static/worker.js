@@ -13,12 +13,42 @@ const t0 = performance.now();
 const timings = {};
 
 // The app's Python bundle is fetched at once, in parallel with the runtime's own files
-// ("early-fetch"; without it, after the runtime is up, as before).
-function fetchBundle() {
-  return fetch(new URL(CONFIG.pythonBundle, base)).then((r) => {
-    if (!r.ok) throw new Error(`${CONFIG.pythonBundle}: HTTP ${r.status}`);
-    return r.arrayBuffer();
-  });
+// ("early-fetch"; without it, after the runtime is up, as before). A pack
+// (sitebuild.write_pack: "RFPK", the index's length, a JSON index [[path, size], ...], the
+// files) comes gzipped and is inflated here by the browser, while the runtime boots; a host
+// that sends .gz files with Content-Encoding: gzip has had the browser inflate it already.
+const PACK = CONFIG.pythonBundle.endsWith(".pack.gz");
+const SITE_PACKAGES = "/lib/python3.12/site-packages";
+async function fetchBundle() {
+  const response = await fetch(new URL(CONFIG.pythonBundle, base));
+  if (!response.ok) throw new Error(`${CONFIG.pythonBundle}: HTTP ${response.status}`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (!PACK || bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  const inflated = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(inflated).arrayBuffer());
+}
+
+// Each file of a pack written into site-packages (Emscripten's file system, from here: no
+// Python reads or inflates anything).
+function unpackPack(bytes) {
+  const magic = String.fromCharCode(...bytes.subarray(0, 4));
+  if (magic !== "RFPK") throw new Error(`${CONFIG.pythonBundle} is not a pack (starts with ${JSON.stringify(magic)})`);
+  const size = new DataView(bytes.buffer, bytes.byteOffset).getUint32(4, true);
+  const index = JSON.parse(new TextDecoder().decode(bytes.subarray(8, 8 + size)));
+  const FS = pyodide.FS;
+  const made = new Set();
+  let at = 8 + size;
+  for (const [name, length] of index) {
+    const path = `${SITE_PACKAGES}/${name}`;
+    const folder = path.slice(0, path.lastIndexOf("/"));
+    if (!made.has(folder)) {
+      FS.mkdirTree(folder);
+      made.add(folder);
+    }
+    FS.writeFile(path, bytes.subarray(at, at + length));
+    at += length;
+  }
+  if (at !== bytes.length) throw new Error(`${CONFIG.pythonBundle} is damaged: its files add up to ${at} bytes of ${bytes.length}`);
 }
 const earlyBundle = CONFIG.earlyFetch ? fetchBundle() : null;
 earlyBundle?.catch(() => {});  // reported where it is awaited
@@ -99,7 +129,8 @@ async function bootPython() {
   }
   step("packages");
   const bundle = await (earlyBundle || fetchBundle());
-  pyodide.unpackArchive(bundle, "zip", { extractDir: "/lib/python3.12/site-packages" });
+  if (PACK) unpackPack(bundle);
+  else pyodide.unpackArchive(bundle, "zip", { extractDir: SITE_PACKAGES });
   step("bundle");
   pyodide.globals.set("rangefinderStep", step);
   // Three shims, kept here and nowhere else:
@@ -111,7 +142,8 @@ async function bootPython() {
   //   forbids in this worker too; the helper is defined below as plain code instead, and
   //   run_js refuses anything else while Panel is imported.
   await pyodide.runPythonAsync(`
-import os, js, pyodide.code, pyodide.ffi
+import importlib, os, js, pyodide.code, pyodide.ffi
+importlib.invalidate_caches()  # (the bundle's files are new to the import system)
 if not hasattr(pyodide.ffi, "jsnull"):
     pyodide.ffi.jsnull = object()
 os.environ["PANEL_CDN_ROOT"] = ${JSON.stringify(new URL(CONFIG.panelCdnRoot, base).href)}

@@ -39,10 +39,16 @@ def pinned_in_pyproject() -> dict[str, str]:
     return pins
 
 
+def bundle_files(dist: Path) -> dict[str, bytes]:
+    """The files of the site's Python bundle (the pack the worker writes into site-packages)."""
+    path = sitebuild.bundle_path(dist)
+    assert path.name == "site-packages.pack.gz"
+    return sitebuild.read_bundle(path)
+
+
 def shipped_distributions(dist: Path) -> dict[str, str]:
     """name -> version of every ``*.dist-info`` folder in the site's Python bundle."""
-    with zipfile.ZipFile(dist / "app" / "site-packages.zip") as archive:
-        tops = {n.split("/", 1)[0] for n in archive.namelist()}
+    tops = {n.split("/", 1)[0] for n in bundle_files(dist)}
     folders = {top for top in tops if top.endswith(".dist-info")}
     out = {}
     for folder in sorted(folders):
@@ -162,6 +168,7 @@ def test_lazy_glyphs_patch_keeps_every_glyph_method_as_it_was(tmp_path: Path) ->
 
 LAZY_MODULES = {
     "bokeh": "bokeh/__init__.py",
+    "panel": "panel/__init__.py",
     "bokeh.settings": "bokeh/settings.py",
     "bokeh.util.browser": "bokeh/util/browser.py",
     "panel.io.cache": "panel/io/cache.py",
@@ -176,20 +183,24 @@ LAZY_PROBE = """
 import importlib.abc, importlib.util, json, os, sys
 stand_ins = json.loads(sys.argv[1])  # module -> patched file ({} for the wheels' own files)
 if stand_ins:
-    bokeh_dir = os.path.dirname(importlib.util.find_spec("bokeh").origin)
+    folders = {p: os.path.dirname(importlib.util.find_spec(p).origin) for p in ("bokeh", "panel")}
     class Finder(importlib.abc.MetaPathFinder):
         def find_spec(self, name, path, target=None):
             if name not in stand_ins:
                 return None
             return importlib.util.spec_from_file_location(
-                name, stand_ins[name],
-                submodule_search_locations=[bokeh_dir] if name == "bokeh" else None,
+                name, stand_ins[name], submodule_search_locations=(
+                    [folders[name]] if name in folders else None),
             )
     sys.meta_path.insert(0, Finder())
 LAZY = json.loads(sys.argv[3])
 import panel, bokeh.plotting, bokeh.settings, bokeh.util.browser
 import panel.io.cache, panel.io.profile, panel.pane.vtk.vtk
 out = {"imported at start": [m for m in LAZY if m in sys.modules]}
+out["panel's names"] = [panel.template.FastListTemplate.__name__, panel.Template.__name__,
+                        panel.chat.ChatInterface.__name__, panel.ui.__name__]
+from panel import *
+out["star"] = [Template.__name__, template.__name__, chat.__name__]
 import tqdm
 out["version"] = [bokeh.__version__, tqdm.__version__]
 with open(os.path.join(sys.argv[2], "theme.yaml"), "w") as f:
@@ -218,13 +229,14 @@ print(json.dumps(out))
 """
 
 
-def test_lazy_imports_patch_defers_six_modules_and_keeps_what_uses_them(tmp_path: Path) -> None:
+def test_lazy_imports_patch_defers_modules_and_keeps_what_uses_them(tmp_path: Path) -> None:
     """With the "lazy-imports" edits, importing Panel and Bokeh no longer imports
-    importlib.metadata, PyYAML, unittest.mock, urllib.request, webbrowser or cProfile, and
-    every use of them behaves as with the wheels' own files: Bokeh's and tqdm's versions
-    (their wheels' METADATA), a bokeh.yaml config and a theme file read, the browser
-    controllers, a VTK scene fetched from a URL, Panel's profiler and the cache's hashing of
-    Mock objects by identity."""
+    importlib.metadata, PyYAML, unittest.mock, urllib.request, webbrowser, cProfile,
+    panel.template or panel.chat, and every use of them behaves as with the wheels' own
+    files: Bokeh's and tqdm's versions (their wheels' METADATA), a bokeh.yaml config and a
+    theme file read, the browser controllers, a VTK scene fetched from a URL, Panel's
+    profiler, the cache's hashing of Mock objects by identity, and ``pn.template``,
+    ``pn.Template``, ``pn.chat`` (and ``from panel import *``)."""
     wheels = {p.name: sitebuild.fetch_pypi(p) for p in sitebuild.BROWSER_WHEELS}
     stand_ins, versions = {}, {}
     for module, member in LAZY_MODULES.items():
@@ -263,6 +275,7 @@ def test_lazy_imports_patch_defers_six_modules_and_keeps_what_uses_them(tmp_path
     assert after["theme"] == {"attrs": {"Plot": {"width": 321}}}
     assert after["config"] == "debug" and after["vtk fetch"] == "scene bytes"
     assert after["mock hashed by id"] == [True, True, True]
+    assert after["panel's names"] == ["FastListTemplate", "Template", "ChatInterface", "panel.ui"]
 
 
 def test_a_patch_refuses_text_it_does_not_find() -> None:
@@ -281,12 +294,12 @@ def test_the_site_ships_no_pandas(dist: Path) -> None:
 
 
 def test_bundles_hold_bytecode_for_this_python(dist: Path) -> None:
-    with zipfile.ZipFile(dist / "app" / "site-packages.zip") as archive:
-        names = archive.namelist()
-        assert not [n for n in names if n.endswith(".py")]
-        assert not [n for n in names if "/tests/" in n or n.endswith((".pyi", ".ts"))]
-        assert "panel/io/pyodide.pyc" in names and "webapp/app.pyc" in names
-        header = archive.read("webapp/app.pyc")[:16]
+    files = bundle_files(dist)
+    names = list(files)
+    assert not [n for n in names if n.endswith(".py")]
+    assert not [n for n in names if "/tests/" in n or n.endswith((".pyi", ".ts"))]
+    assert "panel/io/pyodide.pyc" in names and "webapp/app.pyc" in names
+    header = files["webapp/app.pyc"][:16]
     assert header[:4] == importlib.util.MAGIC_NUMBER
     with zipfile.ZipFile(dist / "pyodide" / "python_stdlib.zip") as archive:
         names = set(archive.namelist())
@@ -456,8 +469,7 @@ def test_the_lean_stdlib_leaves_out_only_listed_modules(dist: Path, tmp_path: Pa
 
 
 def test_lean_packages_leaves_out_bleach_and_the_tornado_modules(dist: Path) -> None:
-    with zipfile.ZipFile(dist / "app" / "site-packages.zip") as archive:
-        names = set(archive.namelist())
+    names = set(bundle_files(dist))
     assert not [n for n in names if n.split("/")[0].split("-")[0] in ("bleach", "webencodings")]
     for module in sitebuild.TORNADO_MODULES:
         assert module + "c" not in names
@@ -469,8 +481,7 @@ def test_lean_packages_leaves_out_bleach_and_the_tornado_modules(dist: Path) -> 
 
 
 def test_lean_packages_leaves_out_the_listed_modules_and_only_them(dist: Path) -> None:
-    with zipfile.ZipFile(dist / "app" / "site-packages.zip") as archive:
-        names = set(archive.namelist())
+    names = set(bundle_files(dist))
     tops = {n.split("/")[0] for n in names}
     for gone in ("narwhals", "markdown", "typing_extensions.pyc", "xyzservices", "uc_micro"):
         assert gone not in tops, gone
@@ -568,8 +579,9 @@ def test_panel_imported_from_the_built_bundle_compiles_no_template(
     """Imported as in the worker (Panel's Pyodide path, the built bundle's files), Bokeh and
     Panel load every template they compile at start from the bundle's cache; the cached ones
     render as ones compiled from their source."""
-    with zipfile.ZipFile(dist / "app" / "site-packages.zip") as archive:
-        archive.extractall(tmp_path)
+    for name, data in bundle_files(dist).items():  # as the worker writes them
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_bytes(data)
     for folder, names in patches.BUNDLED_TEMPLATES.items():
         assert len(list((tmp_path / folder / patches.TEMPLATE_CACHE).iterdir())) == len(names)
     result = subprocess.run(
@@ -583,3 +595,18 @@ def test_panel_imported_from_the_built_bundle_compiles_no_template(
     (script, fresh_script), (logout, fresh_logout) = out["rendered"]
     assert script == fresh_script and 'id="rf"' in script and "x = 1;" in script
     assert logout == fresh_logout and "./login" in logout
+
+
+def test_a_pack_holds_exactly_its_files_and_is_the_same_every_build(tmp_path: Path) -> None:
+    files = {"b/x.pyc": b"\x00" * 70_000, "a.txt": "é\n".encode(), "empty": b"", "c/d/e": b"e"}
+    sitebuild.write_pack(tmp_path / "one.pack.gz", files.items())
+    sitebuild.write_pack(tmp_path / "two.pack.gz", reversed(list(files.items())))
+    assert (tmp_path / "one.pack.gz").read_bytes() == (tmp_path / "two.pack.gz").read_bytes()
+    assert sitebuild.read_bundle(tmp_path / "one.pack.gz") == files
+    body = gzip.decompress((tmp_path / "one.pack.gz").read_bytes())
+    assert body[:4] == sitebuild.PACK_MAGIC
+    size = int.from_bytes(body[4:8], "little")
+    assert json.loads(body[8 : 8 + size]) == [[n, len(files[n])] for n in sorted(files)]
+    (tmp_path / "cut.pack.gz").write_bytes(gzip.compress(body[:-1]))
+    with pytest.raises(ValueError, match="add up to"):
+        sitebuild.read_bundle(tmp_path / "cut.pack.gz")

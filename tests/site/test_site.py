@@ -76,7 +76,7 @@ def test_no_request_leaves_the_origin(shot: AppPage, server: Server) -> None:
     app.page.wait_for_timeout(500)
     origin = server.url.rstrip("/")
     assert any(url.endswith("pyodide.asm.wasm") for url in app.requests), "requests not recorded"
-    assert any("site-packages.zip" in url for url in app.requests)
+    assert any("site-packages.pack.gz" in url for url in app.requests)
     assert app.foreign_requests(origin) == []
     assert app.failed_requests() == []
 
