@@ -310,3 +310,40 @@ def test_no_page_asks_for_a_panel_theme_file_the_build_left_out(
     themes = {url.split("/bundled/theme/")[1] for url in app.requests if "/bundled/theme/" in url}
     assert themes == {"default.css", "native.css"}
     assert app.failed_requests() == []
+
+
+def test_a_host_that_sends_gz_files_gzip_encoded_serves_the_site_too(
+    open_app: Any, dist: Path
+) -> None:
+    """Some hosts send ``.gz`` files with ``Content-Encoding: gzip``, so the browser inflates
+    them before the page sees them: the prerendered page and the app's Python files (both
+    stored gzipped, inflated by the page itself otherwise) must work either way."""
+    import functools
+    import http.server
+    import threading
+
+    import sitebuild
+
+    class GzipEncoding(sitebuild.SiteHandler):
+        def end_headers(self) -> None:
+            if self.path.split("?")[0].endswith(".gz"):
+                self.send_header("Content-Encoding", "gzip")
+            super().end_headers()
+
+    handler = functools.partial(GzipEncoding, directory=str(dist))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{httpd.server_address[1]}/?page=moo2-shot"
+        app: AppPage = open_app(url="about:blank", wait=False)
+        app.page.goto(url)
+        assert wait_stage(app, "prerendered", "live") in ("prerendered", "live")
+        app.wait_ready()
+        d = Moo2Shot()
+        hit = percent(moo2.hit_probability(d.attack, d.defense, d.squares, mount=d.mount))
+        app.wait_testid("hit-chance", hit)
+        assert any(u.endswith("site-packages.pack.gz") for u in app.requests)
+        assert app.python_errors() == [] and app.failed_requests() == []
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
