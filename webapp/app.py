@@ -14,7 +14,7 @@ from urllib.parse import parse_qsl, urlencode
 import panel as pn
 import param
 
-from webapp.components import AttributedRow, html_pane
+from webapp.components import AttributedRow, TextAlert, html_pane
 from webapp.pages import PAGES, find_page
 from webapp.pages.home import HomeView
 
@@ -83,7 +83,7 @@ class App(pn.viewable.Viewer):
         )
         # The page's title, its one <h1> (the landing page has its own).
         self._title = html_pane(margin=(0, 10), visible=False, css_classes=["rf-title"])
-        self._notice = pn.pane.Alert(
+        self._notice = TextAlert(
             "",
             alert_type="warning",
             visible=False,

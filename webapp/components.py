@@ -36,6 +36,8 @@ __all__ = [
     "ChoiceButtons",
     "Figure",
     "Group",
+    "TextAlert",
+    "TextLabel",
     "chart_table_html",
     "choices",
     "details_column",
@@ -132,6 +134,28 @@ class ChoiceButtons(pn.widgets.RadioButtonGroup, _HtmlAttributes):
     (``static/a11y.js`` marks the chosen button with ``aria-pressed``)."""
 
 
+# --- Plain text ------------------------------------------------------------------------------
+
+
+class _PlainText:
+    """Text shown as it is, in a paragraph, as Markdown would show a plain sentence: an error
+    message, a link's notice (which quotes what the link said) or a label is not Markdown, so
+    a ``*`` or a ``<`` in it stays as written. Panel's markdown-it parser is then never
+    imported for them (no page of the app needs it)."""
+
+    def _render_markdown(self, obj: Any) -> str:  # Panel's Markdown: text -> HTML
+        text = "" if obj is None else str(obj)
+        return f"<p>{html.escape(text)}</p>" if text else ""
+
+
+class TextAlert(_PlainText, pn.pane.Alert):  # type: ignore[misc]
+    """Panel's Alert (its look and ``alert_type``) showing plain text (:class:`_PlainText`)."""
+
+
+class TextLabel(_PlainText, pn.pane.Markdown):  # type: ignore[misc]
+    """A line of plain text (:class:`_PlainText`), such as a button row's label."""
+
+
 # --- Inputs ----------------------------------------------------------------------------------
 
 
@@ -165,14 +189,14 @@ def input_field(model: Calculator, name: str, **kw: Any) -> pn.Column:
     widget = _widget_for(model, name, **kw)
     parts: list[Any] = []
     if isinstance(widget, pn.widgets.RadioButtonGroup):
-        parts.append(pn.pane.Markdown(model.param[name].label, margin=(5, 10, 0, 10)))
+        parts.append(TextLabel(model.param[name].label, margin=(5, 10, 0, 10)))
     parts.append(widget)
 
     def message(error: str, error_input: str) -> str:
         return error if error_input == name else ""
 
     parts.append(
-        pn.pane.Alert(
+        TextAlert(
             pn.bind(message, model.param.error, model.param.error_input),
             alert_type="danger",
             visible=pn.bind(lambda error_input: error_input == name, model.param.error_input),
@@ -186,13 +210,13 @@ def input_field(model: Calculator, name: str, **kw: Any) -> pn.Column:
     return column
 
 
-def general_error(model: Calculator) -> pn.pane.Alert:
+def general_error(model: Calculator) -> TextAlert:
     """An alert for errors that name no single input (shown under the inputs)."""
 
     def unattributed(error: str, error_input: str) -> bool:
         return bool(error) and not error_input
 
-    return pn.pane.Alert(
+    return TextAlert(
         pn.bind(lambda e, i: e if unattributed(e, i) else "", model.param.error,
                 model.param.error_input),
         alert_type="danger",

@@ -126,7 +126,7 @@ def test_after_every_page_python_imported_nothing_the_build_left_out(app: AppPag
     app.page.wait_for_timeout(1000)
     modules = dict(app.page.evaluate("window.rangefinderModules()"))
     assert "numpy" in modules and "numpy._core._multiarray_tests" in modules
-    assert "encodings.cp437" in modules  # the worker unzips the bundle (ENCODINGS_KEEP)
+    assert "encodings.cp437" in modules  # Pyodide unzips numpy's wheel (ENCODINGS_KEEP)
     assert left_out(modules) == []
     # Imported only when used ("lazy-imports" lever): never, by any page.
     assert [name for name in patches.LAZY_IMPORTS if name in modules] == []

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import html
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from webapp.app import HOME, App
 from webapp.pages import PAGES, find_page
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_page_builds_and_has_a_unique_slug() -> None:
@@ -139,3 +146,35 @@ def test_navigate_keeps_a_pages_inputs_and_refuses_an_unknown_page() -> None:
     with pytest.raises(ValueError, match=r"page must be one of .*, got 'nowhere'"):
         app.navigate("nowhere")
     assert app.page == "moo2-shot"
+
+
+def test_alerts_and_labels_show_their_text_as_written() -> None:
+    """Error messages, a link's notice (which quotes the link) and button-row labels are
+    plain text: a ``*`` or ``<`` stays as written, nothing becomes markup."""
+    from webapp.components import TextAlert, TextLabel
+
+    text = "got '<b>*x*</b>' & `y`_z_"
+    for pane in (TextAlert(text, alert_type="danger"), TextLabel(text)):
+        shown = html.unescape(pane._transform_object(pane.object)["object"])
+        assert shown == f"<p>{html.escape(text)}</p>"
+    assert html.unescape(TextAlert("")._transform_object("")["object"]) == ""
+
+
+def test_the_landing_page_and_a_links_notice_need_no_markdown_parser() -> None:
+    """Building the landing page (with a notice) imports no markdown-it (~0.1 s saved at
+    start); the calculator pages still use it, for their inputs' descriptions."""
+    script = (
+        "import sys\n"
+        "from bokeh.document import Document\n"
+        "from webapp.app import App\n"
+        "app = App()\n"
+        "app.apply_search('?page=nowhere&x=*y*')\n"
+        "assert app.page == 'home' and app.notice, app.notice\n"
+        "app.__panel__().get_root(Document())\n"
+        "print('markdown_it' in sys.modules)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.split() == ["False"]
