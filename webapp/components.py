@@ -185,18 +185,26 @@ def input_field(model: Calculator, name: str, **kw: Any) -> pn.Column:
     The widget is made from the parameter (label, bounds, choices); a choice of up to four
     short options is a row of buttons, a longer one a drop-down (``widget="select"`` forces
     it). Button rows get their label as a line of text above them (Bokeh gives them none).
+
+    The message's alert is made the first time the input has an error (then shown and
+    hidden with it): most inputs never have one, and fifty alerts made in advance were a
+    sixth of a page's start.
     """
     widget = _widget_for(model, name, **kw)
     parts: list[Any] = []
     if isinstance(widget, pn.widgets.RadioButtonGroup):
         parts.append(TextLabel(model.param[name].label, margin=(5, 10, 0, 10)))
     parts.append(widget)
+    column = pn.Column(*parts, sizing_mode="stretch_width", margin=0, css_classes=["rf-field"])
+    column._rf_input = name  # which input it is (:func:`inputs_in`)
 
     def message(error: str, error_input: str) -> str:
         return error if error_input == name else ""
 
-    parts.append(
-        TextAlert(
+    def add_alert(*_events: Any) -> None:
+        if model.error_input != name or getattr(column, "_rf_alert", None) is not None:
+            return
+        column._rf_alert = TextAlert(
             pn.bind(message, model.param.error, model.param.error_input),
             alert_type="danger",
             visible=pn.bind(lambda error_input: error_input == name, model.param.error_input),
@@ -204,9 +212,10 @@ def input_field(model: Calculator, name: str, **kw: Any) -> pn.Column:
             sizing_mode="stretch_width",
             css_classes=["rf-input-error"],
         )
-    )
-    column = pn.Column(*parts, sizing_mode="stretch_width", margin=0, css_classes=["rf-field"])
-    column._rf_input = name  # which input it is (:func:`inputs_in`)
+        column.append(column._rf_alert)
+
+    model.param.watch(add_alert, "error_input")
+    add_alert()  # an error there already (a page built for a link with a bad value)
     return column
 
 

@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import panel as pn
 import pytest
 
 from webapp.app import HOME, App
@@ -178,3 +179,27 @@ def test_the_landing_page_and_a_links_notice_need_no_markdown_parser() -> None:
     )
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout.split() == ["False"]
+
+
+def test_an_inputs_error_alert_is_made_on_its_first_error_and_reused() -> None:
+    from webapp.components import TextAlert, inputs_in
+
+    view = find_page("moo2-shot").factory()
+    model = view.model
+    fields = {getattr(f, "_rf_input", None): f for f in view.__panel__().select(pn.Column)}
+    field = fields["squares"]
+
+    def alerts() -> list[TextAlert]:
+        return [o for o in field.objects if isinstance(o, TextAlert)]
+
+    assert alerts() == []  # none made in advance
+    assert "squares" in inputs_in(view.__panel__())
+    model.squares = 30
+    [alert] = alerts()
+    assert alert.visible and "Distance (squares) must be" in alert.object
+    assert "got 30" in alert.object
+    model.squares = 5
+    assert alerts() == [alert] and not alert.visible and alert.object == ""
+    model.squares = 31
+    assert alerts() == [alert] and alert.visible and "got 31" in alert.object
+    assert [o for o in fields["attack"].objects if isinstance(o, TextAlert)] == []

@@ -159,9 +159,9 @@ def test_an_edit_reaches_the_page_as_two_patches_that_rebuild_what_python_shows(
         assert patches[0][-1] == ["ModelChanged", "text"] and len(patches[1]) > 1
         assert "data-testid='hit-chance'" in out["first"][figures]
     assert first[0] == second[0] == [["ModelChanged", "text"]]
-    # A bad value: the error beside the input in one patch, the last good result kept; the
-    # next good one clears the error before its figures.
-    assert len(bad) == 1 and ["ModelChanged", "visible"] in bad[0]
+    # A bad value: the error beside the input in one patch (the input's first error adds its
+    # alert), the last good result kept; the next good one hides the error before its figures.
+    assert len(bad) == 1 and ["ModelChanged", "children"] in bad[0]
     assert ["ModelChanged", "visible"] in after_bad[0]
     assert out["same"] and out["changed"]
 
