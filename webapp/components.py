@@ -34,6 +34,7 @@ __all__ = [
     "AttributedRow",
     "BarChart",
     "ChoiceButtons",
+    "Field",
     "Figure",
     "Group",
     "TextAlert",
@@ -51,6 +52,7 @@ __all__ = [
     "input_field",
     "inputs_column",
     "inputs_in",
+    "make_fields",
     "mean_text",
     "note",
     "note_html",
@@ -179,23 +181,52 @@ def _widget_for(model: Calculator, name: str, **kw: Any) -> pn.widgets.Widget:
     return pn.widgets.TextInput.from_param(parameter, **kw)
 
 
-def input_field(model: Calculator, name: str, **kw: Any) -> pn.Column:
+class Field(pn.Column):
+    """An input's field (:func:`input_field`): its widget, the label of a button row, and,
+    from the input's first error, the error's alert.
+
+    A lazy field is made when first needed: when the page is built unless it sits in a folded
+    :class:`Group` (:func:`make_fields`), then when the group is first unfolded, and in any
+    case before it is drawn."""
+
+    _rf_input: str
+    _rf_make: Callable[[], None] | None = None
+
+    def _get_model(self, doc: Any, root: Any = None, parent: Any = None, comm: Any = None) -> Any:
+        make_fields(self)
+        return super()._get_model(doc, root, parent, comm)
+
+
+def make_fields(obj: Any) -> None:
+    """Make the lazy fields (:class:`Field`) that ``obj`` holds, at any depth, except inside
+    a folded :class:`Group` that was never unfolded."""
+    make = getattr(obj, "_rf_make", None)
+    if make is not None:
+        obj._rf_make = None
+        make()
+        return
+    if isinstance(obj, Group) and not obj.built:
+        return
+    children = getattr(obj, "objects", None)
+    if isinstance(children, list):
+        for child in children:
+            make_fields(child)
+
+
+def input_field(model: Calculator, name: str, *, lazy: bool = False, **kw: Any) -> Field:
     """The widget for input ``name`` of ``model``, with the input's error message under it.
 
     The widget is made from the parameter (label, bounds, choices); a choice of up to four
     short options is a row of buttons, a longer one a drop-down (``widget="select"`` forces
     it). Button rows get their label as a line of text above them (Bokeh gives them none).
+    ``lazy``: made when first needed (:class:`Field`; a page's fields are, so that those in
+    folded groups cost nothing until unfolded).
 
     The message's alert is made the first time the input has an error (then shown and
     hidden with it): most inputs never have one, and fifty alerts made in advance were a
     sixth of a page's start.
     """
-    widget = _widget_for(model, name, **kw)
-    parts: list[Any] = []
-    if isinstance(widget, pn.widgets.RadioButtonGroup):
-        parts.append(TextLabel(model.param[name].label, margin=(5, 10, 0, 10)))
-    parts.append(widget)
-    column = pn.Column(*parts, sizing_mode="stretch_width", margin=0, css_classes=["rf-field"])
+    column = Field(sizing_mode="stretch_width", margin=0, css_classes=["rf-field"])
     column._rf_input = name  # which input it is (:func:`inputs_in`)
 
     def message(error: str, error_input: str) -> str:
@@ -214,8 +245,20 @@ def input_field(model: Calculator, name: str, **kw: Any) -> pn.Column:
         )
         column.append(column._rf_alert)
 
-    model.param.watch(add_alert, "error_input")
-    add_alert()  # an error there already (a page built for a link with a bad value)
+    def make() -> None:
+        widget = _widget_for(model, name, **kw)
+        parts: list[Any] = []
+        if isinstance(widget, pn.widgets.RadioButtonGroup):
+            parts.append(TextLabel(model.param[name].label, margin=(5, 10, 0, 10)))
+        parts.append(widget)
+        column.objects = parts
+        model.param.watch(add_alert, "error_input")
+        add_alert()  # an error there already (a page built for a link with a bad value)
+
+    if lazy:
+        column._rf_make = make
+    else:
+        make()
     return column
 
 
@@ -269,6 +312,8 @@ class Group(pn.Card):
             return
         objects, self._waiting = self._waiting, None
         self.param.unwatch(self._build_watcher)
+        for obj in objects:
+            make_fields(obj)
         self.objects = objects
 
 

@@ -183,3 +183,18 @@ def test_unfolding_in_the_browser_sends_the_inputs_in_one_patch_with_the_linked_
     assert out["unfold_patches"] == 1
     assert list(out["aim_shown"].values()) == [0]
     assert out["models_after"] > out["models"] and out["same_ids"]
+
+
+def test_a_folded_groups_fields_make_no_widget_until_it_is_unfolded() -> None:
+    """The fields of a folded group are made when it is first unfolded (a page with many
+    folded inputs starts without making their widgets); the others with the page."""
+    view = CepheusAttackView()
+    card = view._cards["Fire mode"]
+    fields = [f for f in card.contents() if getattr(f, "_rf_input", None)]
+    assert [f._rf_input for f in fields] == list(dict(GROUPS)["Fire mode"])
+    assert all(f.objects == [] for f in fields)
+    assert {"skill", "weapon", "distance"} <= set(widgets_of(view._inputs))
+    view.model.burst = "4"
+    card.unfold()
+    assert widgets_of(card)["burst"].value == "4"
+    assert all(any(isinstance(o, pn.widgets.Widget) for o in f.objects) for f in fields)

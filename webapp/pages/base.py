@@ -369,11 +369,15 @@ class PageView(pn.viewable.Viewer):
         self._view_changes: list[tuple[Any, str, Any]] = []  # (object, attribute, was)
         self._summary = components.summary_pane()
         self._note = components.html_pane(margin=(0, 10))
-        self._inputs = components.inputs_column(
-            *self.sections(), components.general_error(self.model)
-        )
+        self._lazy_fields = True  # (the fields of sections(): see field())
+        try:
+            sections = self.sections()
+        finally:
+            self._lazy_fields = False
+        self._inputs = components.inputs_column(*sections, components.general_error(self.model))
         self._details = components.details_column(self._note, *self.details())
         self._layout = components.page_layout(self._summary, self._inputs, self._details)
+        components.make_fields(self._layout)  # all but those in folded groups (see field())
         # The folded groups of inputs (built when first unfolded) and the inputs in each.
         self._input_groups = [
             (g, components.inputs_in(g)) for g in components.groups_in(self._inputs)
@@ -409,10 +413,13 @@ class PageView(pn.viewable.Viewer):
     # --- helpers for pages ----------------------------------------------------------------
 
     def field(self, name: str, **kw: Any) -> pn.Column:
-        """Input ``name``'s widget, made from its parameter, with its error message under it."""
+        """Input ``name``'s widget, made from its parameter, with its error message under it.
+
+        The fields of :meth:`sections` are made once the page is built, those in a folded
+        group when the group is first unfolded (:class:`webapp.components.Field`)."""
         from webapp.components import input_field
 
-        return input_field(self.model, name, **kw)
+        return input_field(self.model, name, lazy=getattr(self, "_lazy_fields", False), **kw)
 
     def chart(self, fig: Any, **kw: Any) -> pn.pane.Bokeh:
         """A pane for Bokeh figure ``fig``, restyled with the theme."""
