@@ -487,6 +487,13 @@ def test_three_embeds_share_one_python_with_a_session_each(
         assert frames[2].input_labelled("Skill level (DM)").input_value() == "2"
         app.page.wait_for_timeout(300)
         app.page.screenshot(path=str(screenshots / "embed-three.png"))
+        # The embeds registered the site's service worker, which pre-caches every file
+        # (worker.js included): let it finish, as a frame removed while its fetches are in
+        # flight has them aborted (a failed request below, seen once under load).
+        frames[2].page.evaluate(
+            """() => Promise.race([navigator.serviceWorker.ready.then(() => true),
+                                   new Promise((done) => setTimeout(done, 30000))])"""
+        )
         # A removed embed's session is dropped (its page says goodbye on pagehide).
         app.page.evaluate("document.querySelectorAll('iframe')[2].remove()")
         frame0 = frame_of(app, 0)
