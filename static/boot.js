@@ -342,7 +342,8 @@
 
   // The landing page's calculators are links (?page=<slug>, webapp/pages/home.py). Once the
   // app is live, a plain click opens the page in this Python (no reload, the inputs it had);
-  // before that, or with a modifier key (a new tab or window), the browser follows the link.
+  // with a modifier key (a new tab or window) the browser follows the link. (Before that the
+  // prerendered page is inert: nothing on it can be clicked.)
   app.addEventListener("click", (event) => {
     if (!live || event.defaultPrevented || event.button !== 0) return;
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;

@@ -4,9 +4,9 @@ The page is one HTML pane, and each calculator a link (``?page=<slug>``), not a 
 one Bokeh model instead of some 200 (a button, a Markdown pane and a column per page, each
 with its stylesheets), so the landing document costs Python and BokehJS a fraction of what it
 did (it is the first page most visitors wait for). A link is also what it is: middle-click or
-a long press opens the calculator in a new tab, and before Python is up (the prerendered page)
-the browser simply follows it. Once the app is live, ``static/boot.js`` turns a plain click on
-a link carrying ``data-rf-page`` into :meth:`webapp.app.App.navigate` (no reload).
+a long press opens the calculator in a new tab. The prerendered page shown before Python is up
+is inert (its links too); once the app is live, ``static/boot.js`` turns a plain click on a
+link carrying ``data-rf-page`` into :meth:`webapp.app.App.navigate` (no reload).
 """
 
 from __future__ import annotations
