@@ -44,6 +44,7 @@ import importlib._bootstrap_external
 import importlib.util
 import json
 import os
+import pickle
 import re
 import shutil
 import subprocess
@@ -546,6 +547,8 @@ LEVERS = {
     "compiled-stdlib": "python_stdlib.zip as .pyc, compiled at build time",
     "lean-bundle": "site-packages.zip as .pyc only, without tests, stubs and server modules",
     "no-docstrings": "the shipped bytecode compiled as by python -OO: no docstrings, no asserts",
+    "no-debug-ranges": "the shipped bytecode compiled as by python -X no_debug_ranges: lines "
+    "kept, columns (the ^^^ under a traceback's expression) left out",
     "early-fetch": "packages fetched during Pyodide's boot, the app bundle in parallel with it",
     "prerender": "every page rendered at build time, shown before Python starts",
     "snapshot": "the prerendered pages drawn once at build time and shipped as HTML, on screen "
@@ -758,9 +761,13 @@ NUMPY_DROP = (
     "numpy/_core/_struct_ufunc_tests.",
     "numpy/_core/_umath_tests.",
     "numpy/_core/_simd.",  # the SIMD test interface (numpy/_core/tests only)
-    # LAPACK's Python interface: numpy.linalg calls _umath_linalg (kept, imported at numpy's
-    # import), and nothing imports numpy.linalg.lapack_lite.
+    # LAPACK's Python interface: nothing imports numpy.linalg.lapack_lite. numpy.linalg's
+    # kernels (_umath_linalg, 1.9 MB, 0.42 MB gzipped) are imported with numpy but called only
+    # by numpy.linalg's functions (and numpy's polyfit, roots, poly and matrix's ``I`` and
+    # ``**``), which nothing the site ships calls (``test_nothing_shipped_calls_numpy_linalg``):
+    # replaced by a module that says so when asked for a kernel (``NUMPY_STUBS``).
     "numpy/linalg/lapack_lite.",
+    "numpy/linalg/_umath_linalg.",
     # Submodules that numpy's __init__ loads only on attribute access (its __getattr__) and
     # that nothing the site ships touches: numpy.random (9 .so files; panel/io/cache.py uses
     # it only for pn.cache's approximate hash of large arrays, which the app does not use;
@@ -790,10 +797,31 @@ after visiting every page (``tests/site/test_page_contract.py``)."""
 
 NUMPY_DROP_SUFFIXES = (".pyi", ".pxd", ".h", ".c", ".a", ".pc")
 
+NUMPY_STUBS = {
+    "numpy/linalg/_umath_linalg.py": '''"""numpy.linalg's compiled kernels: not shipped.
+
+numpy imports this module with numpy.linalg, but only numpy.linalg's functions (and numpy's
+polyfit, roots, poly, matrix.I and matrix ** n) call a kernel, and nothing the site runs does:
+the 1.9 MB extension module is left out of numpy's wheel ("lean-numpy", sitebuild).
+"""
+
+
+def __getattr__(name: str) -> object:
+    if name.startswith("__"):
+        raise AttributeError(name)
+    raise AttributeError(
+        f"numpy.linalg is not shipped with this site: its kernel {name!r} was left out of "
+        "numpy's wheel (\\"lean-numpy\\" in sitebuild); nothing the site runs should call it"
+    )
+''',
+}
+"""Modules added to numpy's wheel by "lean-numpy", in place of a dropped extension module that
+numpy imports whether or not it is used."""
+
 
 def numpy_dropped(name: str) -> bool:
     """Whether member ``name`` of numpy's wheel stays out of the site ("lean-numpy")."""
-    return (
+    return name not in NUMPY_STUBS and (
         name.startswith(NUMPY_DROP)
         or "tests" in name.split("/")[:-1]
         or name.endswith(NUMPY_DROP_SUFFIXES)
@@ -821,7 +849,8 @@ def repack_numpy(target: Path, lock: dict[str, Any], used: set[str]) -> None:
 
     The input is the official file, already checked against the official lock's sha256 by
     ``copy_pyodide_packages``; every kept member is its bytes unchanged (the wheel's RECORD
-    too, so it still lists the dropped files, which nothing reads at run time). The file keeps
+    too, so it still lists the dropped files and not the ``NUMPY_STUBS`` added, which nothing
+    reads at run time). The file keeps
     its official name (Pyodide 0.27's ``parse_wheel_name`` does not accept a build tag); the
     lock's ``sha256`` is rewritten, so Pyodide's integrity check accepts this file and would
     refuse a stale copy of the official one."""
@@ -841,6 +870,11 @@ def repack_numpy(target: Path, lock: dict[str, Any], used: set[str]) -> None:
             out.compress_type = zipfile.ZIP_DEFLATED
             out.external_attr = info.external_attr
             lean.writestr(out, data)
+        for name, source in sorted(NUMPY_STUBS.items()):
+            out = zipfile.ZipInfo(name, members[0][0].date_time)
+            out.compress_type = zipfile.ZIP_DEFLATED
+            out.external_attr = 0o644 << 16
+            lean.writestr(out, source.encode())
     entry["sha256"] = sha256_of(wheel)
     (target / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")))
 
@@ -848,6 +882,8 @@ def repack_numpy(target: Path, lock: dict[str, Any], used: set[str]) -> None:
 def numpy_module_dropped(module: str) -> bool:
     """Whether "lean-numpy" leaves out the numpy module ``module`` (``numpy.random``...)."""
     path = module.replace(".", "/")
+    if path + ".py" in NUMPY_STUBS:
+        return False
     forms = ("/__init__.py", ".py", ".cpython-312-wasm32-emscripten.so")  # extension modules too
     return any(numpy_dropped(path + form) for form in forms)
 
@@ -1149,14 +1185,55 @@ def write_zip(target: Path, members: Iterable[tuple[str, bytes]]) -> None:
             archive.writestr(info, data)
 
 
+def has_debug_ranges() -> bool:
+    """Whether this interpreter's ``compile`` records column positions (PEP 657): not under
+    ``python -X no_debug_ranges`` or ``PYTHONNODEBUGRANGES``."""
+    return next(compile("x", "<probe>", "eval").co_positions())[2] is not None
+
+
+def compile_modules(
+    sources: list[tuple[bytes, str]], optimize: int = 0, debug_ranges: bool = True
+) -> list[bytes]:
+    """Each ``(source, filename)`` compiled by :func:`compile_module`, in order.
+
+    ``debug_ranges=False`` compiles as ``python -X no_debug_ranges`` does ("no-debug-ranges"):
+    each instruction keeps its line but not its columns, which only draw the ``^^^`` under
+    the failing expression in a traceback. Columns are a quarter of Bokeh's and Panel's
+    bytecode once gzipped (they compress badly). The flag is fixed when CPython starts, so a
+    child interpreter compiles when this one's setting differs."""
+    if debug_ranges == has_debug_ranges():
+        return [compile_module(source, filename, optimize) for source, filename in sources]
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONNODEBUGRANGES"}
+    env["PYTHONPATH"] = str(ROOT)
+    flags = [] if debug_ranges else ["-X", "no_debug_ranges"]
+    child = (
+        "import pickle, sys; from sitebuild import compile_module; "
+        "sources, optimize = pickle.load(sys.stdin.buffer); "
+        "pickle.dump([compile_module(s, f, optimize) for s, f in sources], sys.stdout.buffer)"
+    )
+    done = subprocess.run(
+        [sys.executable, *flags, "-c", child],
+        input=pickle.dumps((sources, optimize)),
+        capture_output=True, env=env, check=True,
+    )  # fmt: skip
+    compiled: list[bytes] = pickle.loads(done.stdout)
+    return compiled
+
+
 def compiled_members(
-    members: Iterable[tuple[str, bytes]], prefix: str, optimize: int = 0
+    members: Iterable[tuple[str, bytes]],
+    prefix: str,
+    optimize: int = 0,
+    debug_ranges: bool = True,
 ) -> Iterator[tuple[str, bytes]]:
     """Each ``.py`` member replaced by its ``.pyc`` beside it (the sourceless layout, which
     both the file system importer and zipimport load); other files as they are."""
+    members = list(members)
+    sources = [(data, prefix + name) for name, data in members if name.endswith(".py")]
+    compiled = iter(compile_modules(sources, optimize, debug_ranges))
     for name, data in members:
         if name.endswith(".py"):
-            yield name + "c", compile_module(data, prefix + name, optimize)
+            yield name + "c", next(compiled)
         else:
             yield name, data
 
@@ -1252,7 +1329,8 @@ def stage_python(
     prefix = "/lib/python3.12/site-packages/"
     if "lean-bundle" in levers:
         optimize = 2 if "no-docstrings" in levers else 0
-        files = compiled_members(members.items(), prefix, optimize)
+        ranges = "no-debug-ranges" not in levers
+        files = compiled_members(members.items(), prefix, optimize, ranges)
     else:
         files = sources_and_cached(members.items(), prefix)
     if "bundle-pack" in levers:
@@ -1300,7 +1378,9 @@ def compile_stdlib(
 
     compiled = [(n, d) for n, d in members if n.endswith(".py") and wanted(n)]
     kept = [(n, d) for n, d in members if not (n.endswith(".py") and wanted(n))]
-    write_zip(stdlib_zip, [*compiled_members(compiled, "/lib/python312.zip/", optimize), *kept])
+    ranges = "no-debug-ranges" not in levers
+    bytecode = compiled_members(compiled, "/lib/python312.zip/", optimize, ranges)
+    write_zip(stdlib_zip, [*bytecode, *kept])
 
 
 def stage_js(site: Path) -> None:

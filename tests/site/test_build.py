@@ -12,11 +12,14 @@ import hashlib
 import importlib.util
 import io
 import json
+import marshal
 import re
 import subprocess
 import sys
 import tomllib
+import types
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -307,6 +310,47 @@ def test_bundles_hold_bytecode_for_this_python(dist: Path) -> None:
         assert f"{module}.pyc" in names and f"{module}.py" not in names
 
 
+def code_objects(code: types.CodeType) -> Iterator[types.CodeType]:
+    yield code
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            yield from code_objects(const)
+
+
+def positions(pyc: bytes) -> list[tuple[int | None, ...]]:
+    """Every instruction's (line, end line, column, end column) in a ``.pyc``'s code."""
+    code = marshal.loads(pyc[16:])
+    return [p for c in code_objects(code) for p in c.co_positions()]
+
+
+@pytest.mark.parametrize("debug_ranges", [True, False])
+def test_compile_modules_keeps_lines_and_drops_only_columns_without_debug_ranges(
+    debug_ranges: bool,
+) -> None:
+    """One of the two settings is this interpreter's, the other needs a child interpreter:
+    both give the same lines, and columns only with debug ranges."""
+    sources = [(b"def f(a):\n    return (a +\n            1)\n", "m.py"), (b"x = 1\n", "n.py")]
+    compiled = sitebuild.compile_modules(sources, 2, debug_ranges)
+    reference = [sitebuild.compile_module(s, f, 2) for s, f in sources]
+    assert [pyc[:16] for pyc in compiled] == [pyc[:16] for pyc in reference]  # same header
+    for pyc, ref in zip(compiled, reference, strict=True):
+        got, want = positions(pyc), positions(ref)
+        assert [p[0] for p in got] == [p[0] for p in want]  # the lines (end lines may differ)
+        assert any(p[0] is not None for p in got)
+        assert all(p[2:] == (None, None) for p in got) is not debug_ranges
+
+
+def test_shipped_bytecode_keeps_lines_but_not_columns(dist: Path) -> None:
+    """With "no-debug-ranges", tracebacks in the browser still name each frame's line."""
+    files = bundle_files(dist)
+    with zipfile.ZipFile(dist / "pyodide" / "python_stdlib.zip") as archive:
+        stdlib = {n: archive.read(n) for n in archive.namelist() if n.endswith(".pyc")}
+    for pyc in (files["webapp/app.pyc"], files["panel/viewable.pyc"], stdlib["json/decoder.pyc"]):
+        found = positions(pyc)
+        assert any(p[0] is not None for p in found)
+        assert all(p[2:] == (None, None) for p in found)
+
+
 def test_prerendered_pages_cover_every_page_theme_and_embed_mode(dist: Path) -> None:
     from webapp.pages import PAGES
 
@@ -439,6 +483,10 @@ def test_the_lean_numpy_wheel_is_a_subset_of_the_official_one(dist: Path, tmp_pa
         names = [n for n in lean.namelist() if not n.endswith("/")]
         official_names = set(big.namelist())
         for name in names:
+            if name in sitebuild.NUMPY_STUBS:
+                assert name not in official_names, name
+                assert lean.read(name).decode() == sitebuild.NUMPY_STUBS[name]
+                continue
             assert name in official_names, name
             assert lean.read(name) == big.read(name), name  # byte for byte
         left_out = official_names - set(names)
@@ -446,9 +494,50 @@ def test_the_lean_numpy_wheel_is_a_subset_of_the_official_one(dist: Path, tmp_pa
     assert {n for n in left_out if not n.endswith("/")} == {
         n for n in official_names if sitebuild.numpy_dropped(n)
     }
-    # What numpy needs to import stays: its core, the test module _add_newdocs imports, linalg.
+    # What numpy needs to import stays: its core and the test module _add_newdocs imports;
+    # numpy.linalg's kernels are a stub.
     so = sorted(n.split("/")[-1].split(".")[0] for n in names if n.endswith(".so"))
-    assert so == ["_multiarray_tests", "_multiarray_umath", "_umath_linalg"]
+    assert so == ["_multiarray_tests", "_multiarray_umath"]
+    assert set(sitebuild.NUMPY_STUBS) == {"numpy/linalg/_umath_linalg.py"} <= set(names)
+
+
+def test_the_numpy_linalg_stub_names_what_was_asked_for_and_hides_no_dunder() -> None:
+    namespace: dict[str, Any] = {}
+    exec(sitebuild.NUMPY_STUBS["numpy/linalg/_umath_linalg.py"], namespace)
+    with pytest.raises(AttributeError, match=r"numpy\.linalg is not shipped.*'solve1'"):
+        namespace["__getattr__"]("solve1")
+    with pytest.raises(AttributeError, match=r"^__wrapped__$"):  # hasattr() and inspect work
+        namespace["__getattr__"]("__wrapped__")
+
+
+NUMPY_LINALG_USERS = frozenset(
+    {"linalg", "polyfit", "poly", "bmat", "asmatrix", "matrix", "matrix_power", "pinv", "lstsq"}
+)
+"""Names through which Python code reaches numpy.linalg's kernels: the module itself, numpy's
+functions that call it (numpy/lib/_polynomial_impl.py: polyfit, poly, and roots, not listed:
+Bokeh's documents have ``roots`` of their own), and numpy's matrix class (``I``, ``**``)."""
+
+
+def test_nothing_shipped_calls_numpy_linalg(dist: Path) -> None:
+    """numpy.linalg's kernels are a stub ("lean-numpy"): no module of the app's bundle names
+    numpy.linalg or a numpy function or class that calls it, anywhere in its code."""
+
+    def names(code: types.CodeType) -> set[str]:
+        found = set(code.co_names)
+        for const in code.co_consts:
+            if isinstance(const, types.CodeType):
+                found |= names(const)
+        return found
+
+    files = sitebuild.read_bundle(sitebuild.bundle_path(dist))
+    compiled = {n: body for n, body in files.items() if n.endswith(".pyc")}
+    assert len(compiled) > 500
+    users = {
+        name: sorted(hits)
+        for name, body in compiled.items()
+        if (hits := names(marshal.loads(body[16:])) & NUMPY_LINALG_USERS)
+    }
+    assert users == {}
 
 
 def test_the_lean_stdlib_leaves_out_only_listed_modules(dist: Path, tmp_path: Path) -> None:
