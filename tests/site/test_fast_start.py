@@ -275,6 +275,15 @@ def test_python_imports_no_pandas_and_runs_shipped_bytecode(open_app: Any) -> No
             pytest.fail(f"{name} was imported from a source file ({path}), not from bytecode")
 
 
+def test_python_froze_what_its_imports_made_and_collects_again(open_app: Any) -> None:
+    """With "gc-freeze", the collector was paused for the imports, the objects they made are
+    frozen, and the collector runs again for what pages and edits make."""
+    app = open_app("?page=moo2-shot")
+    info = app.page.evaluate("window.rangefinderWorkerInfo()")
+    assert info["gc"]["enabled"] is True
+    assert info["gc"]["frozen"] > 100_000  # Panel, Bokeh, numpy and the app: ~240,000
+
+
 def test_an_embed_below_the_fold_becomes_interactive_too(
     open_app: Any, server: Server, other_origin: Server
 ) -> None:
