@@ -548,7 +548,8 @@ LEVERS = {
     "no-pandas": "pandas, pytz, dateutil and six not shipped nor loaded (patches.py)",
     "compiled-stdlib": "python_stdlib.zip as .pyc, compiled at build time",
     "lean-bundle": "site-packages.zip as .pyc only, without tests, stubs and server modules",
-    "no-docstrings": "the shipped bytecode compiled as by python -OO: no docstrings, no asserts",
+    "no-docstrings": "the shipped bytecode compiled as by python -OO: no docstrings, no asserts "
+    "(and the browser's Python run with PYTHONOPTIMIZE=2 to match)",
     "no-debug-ranges": "the shipped bytecode compiled as by python -X no_debug_ranges: lines "
     "kept, columns (the ^^^ under a traceback's expression) left out",
     "early-fetch": "packages fetched during Pyodide's boot, the app bundle in parallel with it",
@@ -556,6 +557,8 @@ LEVERS = {
     "snapshot": "the prerendered pages drawn once at build time and shipped as HTML, on screen "
     "before BokehJS has loaded (needs Chromium at build time; else the BokehJS prerender)",
     "lean-numpy": "numpy's wheel repacked without what the app never imports (NUMPY_DROP)",
+    "compiled-numpy": "numpy's wheel repacked with its Python modules as .pyc, compiled at "
+    "build time",
     "lean-stdlib": "python_stdlib.zip without modules the app never imports in a browser "
     "(STDLIB_DROP, the codecs not in ENCODINGS_KEEP)",
     "lean-packages": "site-packages.zip without bleach, the modules that need tornado and the "
@@ -748,10 +751,10 @@ def stage_pyodide(
     names = [*PYODIDE_PACKAGES, *(() if "no-pandas" in levers else ("pandas",))]
     needed = lock_closure(lock["packages"], names)
     copy_pyodide_packages(target, lock, needed)
-    if "lean-numpy" in levers and "numpy" in needed:
-        repack_numpy(target, lock, used or set())
+    if {"lean-numpy", "compiled-numpy"} & levers and "numpy" in needed:
+        repack_numpy(target, lock, used or set(), levers)
     if "compiled-stdlib" in levers or "lean-stdlib" in levers:
-        optimize = 2 if "no-docstrings" in levers else 0
+        optimize = python_optimize(levers)
         compile_stdlib(target / "python_stdlib.zip", used or set(), optimize, levers)
     return needed
 
@@ -844,43 +847,62 @@ def module_of(member: str) -> str | None:
     return stem.removesuffix("/__init__").replace("/", ".")
 
 
-def repack_numpy(target: Path, lock: dict[str, Any], used: set[str]) -> None:
-    """Rewrite numpy's wheel in ``target`` without ``numpy_dropped`` members, and its entry in
-    the shipped ``pyodide-lock.json`` to match ("lean-numpy").
+def repack_numpy(
+    target: Path,
+    lock: dict[str, Any],
+    used: set[str],
+    levers: frozenset[str] = frozenset(LEVERS),
+) -> None:
+    """Rewrite numpy's wheel in ``target``, and its entry in the shipped ``pyodide-lock.json``
+    to match: without ``numpy_dropped`` members and with ``NUMPY_STUBS`` ("lean-numpy"), its
+    Python modules as bytecode ("compiled-numpy").
 
-    Why it pays twice: Pyodide's loader extracts a wheel and then loads *every* shared
-    library in it (``unpack_buffer(calculate_dynlibs=True)``, then
+    Why "lean-numpy" pays twice: Pyodide's loader extracts a wheel and then loads *every*
+    shared library in it (``unpack_buffer(calculate_dynlibs=True)``, then
     ``loadDynlibsFromPackage``), so the dropped extension modules were downloaded and
-    instantiated on every visit though nothing imports them.
+    instantiated on every visit though nothing imports them. "compiled-numpy": the official
+    wheel holds sources only, so Python compiled numpy's modules (1.9 MB of the ones it
+    imports) on every visit; each ``.py`` is replaced by its ``.pyc`` (as
+    :func:`compiled_members` does for the app's bundle, with the same settings).
 
     The input is the official file, already checked against the official lock's sha256 by
-    ``copy_pyodide_packages``; every kept member is its bytes unchanged (the wheel's RECORD
-    too, so it still lists the dropped files and not the ``NUMPY_STUBS`` added, which nothing
-    reads at run time). The file keeps
-    its official name (Pyodide 0.27's ``parse_wheel_name`` does not accept a build tag); the
-    lock's ``sha256`` is rewritten, so Pyodide's integrity check accepts this file and would
-    refuse a stale copy of the official one."""
+    ``copy_pyodide_packages``; every other member is its bytes unchanged (the wheel's RECORD
+    too, so it still lists the sources and the dropped files, which nothing reads at run
+    time). The file keeps its official name (Pyodide 0.27's ``parse_wheel_name`` does not
+    accept a build tag); the lock's ``sha256`` is rewritten, so Pyodide's integrity check
+    accepts this file and would refuse a stale copy of the official one."""
     entry = lock["packages"]["numpy"]
     wheel = target / entry["file_name"]
-    if imported := sorted(m for m in used if m.startswith("numpy.") and numpy_module_dropped(m)):
+    lean = "lean-numpy" in levers
+    if lean and (
+        imported := sorted(m for m in used if m.startswith("numpy.") and numpy_module_dropped(m))
+    ):
         raise SystemExit(f"lean-numpy would drop modules the app imports: {imported}")
     with zipfile.ZipFile(wheel) as official:
-        members = [
-            (info, official.read(info))
+        infos = [
+            info
             for info in official.infolist()
-            if not info.is_dir() and not numpy_dropped(info.filename)
+            if not info.is_dir() and not (lean and numpy_dropped(info.filename))
         ]
-    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as lean:
-        for info, data in members:
-            out = zipfile.ZipInfo(info.filename, info.date_time)
+        members = [(info.filename, official.read(info)) for info in infos]
+    modes = {info.filename: info.external_attr for info in infos}
+    date = infos[0].date_time
+    if lean:
+        members += [(name, source.encode()) for name, source in sorted(NUMPY_STUBS.items())]
+    if "compiled-numpy" in levers:
+        # numpy decides whether to attach its C functions' docstrings from sys.flags.optimize:
+        # bytecode without docstrings needs the browser's Python to run as ``python -OO``
+        # too, which "no-docstrings" sets (PYTHONOPTIMIZE, static/worker.js).
+        optimize = python_optimize(levers)
+        ranges = "no-debug-ranges" not in levers
+        prefix = "/lib/python3.12/site-packages/"
+        members = list(compiled_members(members, prefix, optimize, ranges))
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as repacked:
+        for name, data in members:
+            out = zipfile.ZipInfo(name, date)
             out.compress_type = zipfile.ZIP_DEFLATED
-            out.external_attr = info.external_attr
-            lean.writestr(out, data)
-        for name, source in sorted(NUMPY_STUBS.items()):
-            out = zipfile.ZipInfo(name, members[0][0].date_time)
-            out.compress_type = zipfile.ZIP_DEFLATED
-            out.external_attr = 0o644 << 16
-            lean.writestr(out, source.encode())
+            out.external_attr = modes.get(name, modes.get(name.removesuffix("c"), 0o644 << 16))
+            repacked.writestr(out, data)
     entry["sha256"] = sha256_of(wheel)
     (target / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")))
 
@@ -1191,6 +1213,13 @@ def write_zip(target: Path, members: Iterable[tuple[str, bytes]]) -> None:
             archive.writestr(info, data)
 
 
+def python_optimize(levers: frozenset[str]) -> int:
+    """The optimisation level of the shipped bytecode, and of the browser's Python, which
+    runs with ``PYTHONOPTIMIZE`` set to it (``python -OO`` with "no-docstrings"), so that code
+    that asks ``sys.flags.optimize`` (numpy does) agrees with the bytecode it runs."""
+    return 2 if "no-docstrings" in levers else 0
+
+
 def has_debug_ranges() -> bool:
     """Whether this interpreter's ``compile`` records column positions (PEP 657): not under
     ``python -X no_debug_ranges`` or ``PYTHONNODEBUGRANGES``."""
@@ -1334,7 +1363,7 @@ def stage_python(
         members.update(template_cache(members))
     prefix = "/lib/python3.12/site-packages/"
     if "lean-bundle" in levers:
-        optimize = 2 if "no-docstrings" in levers else 0
+        optimize = python_optimize(levers)
         ranges = "no-debug-ranges" not in levers
         files = compiled_members(members.items(), prefix, optimize, ranges)
     else:
@@ -1463,6 +1492,7 @@ def stage_shell(
         "panelVersion": panel.version,
         "earlyFetch": "early-fetch" in levers,
         "gcFreeze": "gc-freeze" in levers,
+        "pythonOptimize": python_optimize(levers),
         "prerender": "prerender" in levers,
         "snapshots": snapshots,
         # Loaded by boot.js, in this order, once the prerendered page is on screen.

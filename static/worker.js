@@ -108,23 +108,26 @@ self.rangefinderDictConverter = (entries) => {
 };
 
 let pyodide;
-let pythonGc = null;   // { enabled, frozen } once Python has imported the app
+let pythonGc = null;   // { enabled, frozen, optimize } once Python has imported the app
 let queue = Promise.resolve();   // Python calls run one after another, in arrival order
 
 async function bootPython() {
   const { loadPyodide } = await import("./pyodide/pyodide.mjs");
   step("worker");
-  let packagesLoaded;
+  // Python runs at the optimisation level the shipped bytecode was compiled at ("python
+  // -OO" with "no-docstrings"): code that asks sys.flags.optimize, as numpy does before it
+  // attaches docstrings, then agrees with the bytecode it runs.
+  const options = {
+    indexURL: new URL("pyodide/", base).href,
+    env: CONFIG.pythonOptimize ? { PYTHONOPTIMIZE: String(CONFIG.pythonOptimize) } : {},
+  };
   if (CONFIG.earlyFetch) {
     // The packages (checked against pyodide-lock.json's sha256, as loadPackage does) are
     // fetched while the runtime boots; loadPyodide resolves once they are loaded too.
-    pyodide = await loadPyodide({
-      indexURL: new URL("pyodide/", base).href,
-      packages: CONFIG.pyodidePackages,
-    });
+    pyodide = await loadPyodide({ ...options, packages: CONFIG.pyodidePackages });
     step("runtime");
   } else {
-    pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href });
+    pyodide = await loadPyodide(options);
     step("runtime");
     await pyodide.loadPackage(CONFIG.pyodidePackages, { checkIntegrity: true });
   }
@@ -148,7 +151,7 @@ async function bootPython() {
   // is then frozen (gc.freeze): later collections, while pages are built and edited, skip
   // those ~240,000 long-lived objects. Reported for the browser tests ("info").
   pythonGc = JSON.parse(await pyodide.runPythonAsync(`
-import gc, importlib, json, os, js, pyodide.code, pyodide.ffi
+import gc, importlib, json, os, sys, js, pyodide.code, pyodide.ffi
 if ${CONFIG.gcFreeze ? "True" : "False"}:
     gc.disable()
 importlib.invalidate_caches()  # (the bundle's files are new to the import system)
@@ -170,7 +173,7 @@ if not gc.isenabled():
     gc.freeze()
     gc.enable()
 rangefinderStep("imports")
-json.dumps({"enabled": gc.isenabled(), "frozen": gc.get_freeze_count()})
+json.dumps({"enabled": gc.isenabled(), "frozen": gc.get_freeze_count(), "optimize": sys.flags.optimize})
 `));
 }
 const booted = bootPython();

@@ -480,15 +480,25 @@ def test_the_lean_numpy_wheel_is_a_subset_of_the_official_one(dist: Path, tmp_pa
     want = {**official_lock["packages"]["numpy"], "sha256": hashlib.sha256(shipped).hexdigest()}
     assert lock["packages"]["numpy"] == want
     with zipfile.ZipFile(io.BytesIO(official)) as big, zipfile.ZipFile(io.BytesIO(shipped)) as lean:
-        names = [n for n in lean.namelist() if not n.endswith("/")]
+        # "compiled-numpy": each module as the bytecode of its official source (or stub).
+        names = [n.removesuffix("c") for n in lean.namelist() if not n.endswith("/")]
+        shipped_files = {n.removesuffix("c"): lean.read(n) for n in lean.namelist()}
         official_names = set(big.namelist())
+        sources = {
+            name: sitebuild.NUMPY_STUBS[name].encode()
+            if name in sitebuild.NUMPY_STUBS
+            else big.read(name)
+            for name in names
+        }
+        modules = [n for n in names if n.endswith(".py")]
+        assert len(modules) > 100 and not [n for n in lean.namelist() if n.endswith(".py")]
+        compiled = sitebuild.compile_modules(
+            [(sources[n], "/lib/python3.12/site-packages/" + n) for n in modules], 2, False
+        )
+        want_files = {**sources, **dict(zip(modules, compiled, strict=True))}
         for name in names:
-            if name in sitebuild.NUMPY_STUBS:
-                assert name not in official_names, name
-                assert lean.read(name).decode() == sitebuild.NUMPY_STUBS[name]
-                continue
-            assert name in official_names, name
-            assert lean.read(name) == big.read(name), name  # byte for byte
+            assert (name in sitebuild.NUMPY_STUBS) is (name not in official_names), name
+            assert shipped_files[name] == want_files[name], name  # byte for byte
         left_out = official_names - set(names)
     assert not [n for n in names if sitebuild.numpy_dropped(n)]
     assert {n for n in left_out if not n.endswith("/")} == {
