@@ -670,6 +670,10 @@ class Run:
     embed_one_ms: float | None = None
     embed_three_ms: float | None = None
     embed_error: str | None = None
+    embed_cross_one_ms: float | None = None
+    embed_cross_three_ms: float | None = None
+    """The same with the host page on another *site* (``localhost`` against the site's
+    ``127.0.0.1``): the iframes are third-party there."""
 
 
 @dataclass
@@ -896,18 +900,24 @@ def embed_run(playwright: Any, site: Site, run: Run) -> None:
             )  # fmt: skip
             try:
                 page = context.pages[0] if context.pages else context.new_page()
-                timings = {}
-                for n in (3, 1, 3):
-                    page.goto(host.url + pages[n])
-                    page.wait_for_function(
-                        "() => window.__allReadyAt !== undefined", polling=100,
-                        timeout=EMBED_TIMEOUT_S * 1000,
-                    )  # fmt: skip
-                    timings[n] = float(page.evaluate("window.__allReadyAt"))
-                    host.recorder.wait_quiet(0.5)
-                    if site.server is not None:
-                        site.server.recorder.wait_quiet(0.5)
-                run.embed_one_ms, run.embed_three_ms = timings[1], timings[3]
+                other_site = host.url.replace("//127.0.0.1:", "//localhost:")
+                for where, url in (("same", host.url), ("cross", other_site)):
+                    timings = {}
+                    for n in (3, 1, 3):
+                        page.goto(url + pages[n])
+                        page.wait_for_function(
+                            "() => window.__allReadyAt !== undefined", polling=100,
+                            timeout=EMBED_TIMEOUT_S * 1000,
+                        )  # fmt: skip
+                        timings[n] = float(page.evaluate("window.__allReadyAt"))
+                        host.recorder.wait_quiet(0.5)
+                        if site.server is not None:
+                            site.server.recorder.wait_quiet(0.5)
+                    if where == "same":
+                        run.embed_one_ms, run.embed_three_ms = timings[1], timings[3]
+                    else:
+                        run.embed_cross_one_ms = timings[1]
+                        run.embed_cross_three_ms = timings[3]
             finally:
                 context.close()
     except Exception as error:
@@ -1416,6 +1426,18 @@ def targets_section(
             "<= 1.5x one",
             three / one <= 1.5,
         )
+    ones = [r.embed_cross_one_ms for r in site.runs if r.embed_cross_one_ms is not None]
+    threes = [r.embed_cross_three_ms for r in site.runs if r.embed_cross_three_ms is not None]
+    if ones and threes:
+        one, three = median_of(ones), median_of(threes)
+        row(
+            "Three embeds, host page on another site (third-party iframes)",
+            fmt_ms(one) + " (one)",
+            fmt_ms(three),
+            ratio(three, one),
+            "<= 1.5x one",
+            three / one <= 1.5,
+        )
     lat = site.latencies_ms
     if lat:
         row(
@@ -1472,10 +1494,31 @@ def embeds_section(sites: dict[str, Site]) -> list[str]:
             "until every iframe has posted `rangefinder:ready`. The iframes share one Python "
             "(a SharedWorker, static/boot.js), each with its own session and document."
         )
-        out += ["", "| Build | One embed | Three embeds | Ratio |", "|---|---|---|---|"]
+        out.append(
+            "The host page is on another origin of the same site (`127.0.0.1`, another port), "
+            "then on another site (`localhost`), where the iframes are third-party: this "
+            "Chromium blocks third-party storage by default, which denies them the "
+            "SharedWorker (and the service worker), so each embed falls back to a Python of "
+            "its own."
+        )
+        out += [
+            "",
+            "| Build | Host | One embed | Three embeds | Ratio |",
+            "|---|---|---|---|---|",
+        ]
         one = median_of(ones) if ones else None
         three = median_of(threes) if threes else None
-        out.append(f"| {LABELS[key]} | {fmt_ms(one)} | {fmt_ms(three)} | {ratio(three, one)} |")
+        out.append(
+            f"| {LABELS[key]} | same site | {fmt_ms(one)} | {fmt_ms(three)} | {ratio(three, one)} |"
+        )
+        cones = [r.embed_cross_one_ms for r in site.runs if r.embed_cross_one_ms is not None]
+        cthrees = [r.embed_cross_three_ms for r in site.runs if r.embed_cross_three_ms is not None]
+        cone = median_of(cones) if cones else None
+        cthree = median_of(cthrees) if cthrees else None
+        out.append(
+            f"| {LABELS[key]} | another site | {fmt_ms(cone)} | {fmt_ms(cthree)} | "
+            f"{ratio(cthree, cone)} |"
+        )
         out += [f"- failed: {e}" for e in errors]
         out.append("")
     return out
@@ -1687,7 +1730,9 @@ def main(argv: list[str] | None = None) -> None:
                         )
                         + (
                             f", embeds 1: {fmt_ms(run.embed_one_ms)} 3: "
-                            f"{fmt_ms(run.embed_three_ms)}"
+                            f"{fmt_ms(run.embed_three_ms)}, another site 1: "
+                            f"{fmt_ms(run.embed_cross_one_ms)} "
+                            f"3: {fmt_ms(run.embed_cross_three_ms)}"
                             if site.embeds
                             else ""
                         )
@@ -1716,6 +1761,8 @@ def main(argv: list[str] | None = None) -> None:
                     "pages": {slug: vars(load) for slug, load in r.pages.items()},
                     "embed_one_ms": r.embed_one_ms,
                     "embed_three_ms": r.embed_three_ms,
+                    "embed_cross_one_ms": r.embed_cross_one_ms,
+                    "embed_cross_three_ms": r.embed_cross_three_ms,
                     "embed_error": r.embed_error,
                 }
                 for r in site.runs

@@ -45,14 +45,62 @@
   // Worker; embeds share one SharedWorker per build (one Python for every embed of this site
   // on a host page, each with its own session in it), and fall back to a dedicated Worker
   // where SharedWorker is missing or does not start.
+  //
+  // Where the SharedWorker is denied (a host page on another site, in a browser that blocks
+  // third-party storage: this Chromium does by default), embeds still share one Python: the
+  // first to fall back starts a dedicated Worker and lets its siblings of the same origin on
+  // the host page join it (window.rangefinderJoin); the others find it through the host's
+  // frames (joinSibling) and talk to that worker through a MessagePort of their own.
   function startWorker() {
     const link = { onmessage: null, onerror: null, postMessage: null };
     const dedicated = () => {
+      if (html.dataset.embed === "true") {
+        const sibling = joinSibling();
+        if (sibling) return joined(sibling);
+      }
       const w = new Worker("worker.js", { type: "module" });
       w.onmessage = (event) => link.onmessage?.(event);
       w.onerror = (event) => link.onerror?.(event);
       html.dataset.worker = "dedicated";
+      if (html.dataset.embed === "true") {
+        window.rangefinderJoin = (buildId, port) => {
+          if (buildId !== CONFIG.buildId) return false;
+          w.postMessage({ type: "join" }, [port]);
+          return true;
+        };
+      }
       return (msg) => w.postMessage(msg);
+    };
+    // A sibling iframe of this build, on the same host page, whose worker this page can join:
+    // { port, frame }, or null. Frames of other origins throw on access and are skipped.
+    const joinSibling = () => {
+      let frames;
+      try {
+        frames = window.parent.frames;
+      } catch (error) {
+        return null;
+      }
+      for (let i = 0; i < frames.length; i += 1) {
+        try {
+          const frame = frames[i];
+          if (frame === window || typeof frame.rangefinderJoin !== "function") continue;
+          const channel = new MessageChannel();
+          if (frame.rangefinderJoin(CONFIG.buildId, channel.port2)) return { port: channel.port1, frame };
+        } catch (error) {
+          // another origin's frame, or one going away
+        }
+      }
+      return null;
+    };
+    const joined = ({ port, frame }) => {
+      html.dataset.worker = "joined";
+      port.onmessage = (event) => link.onmessage?.(event);
+      addEventListener("pagehide", () => port.postMessage({ type: "bye" }));
+      // The sibling that runs the Python may go (its iframe removed or reloaded), and its
+      // worker with it: this page then reloads from its address, which holds its inputs.
+      frame.addEventListener("pagehide", () => window.location.reload());
+      port.start();
+      return (msg) => port.postMessage(msg);
     };
     if (html.dataset.embed !== "true" || typeof SharedWorker !== "function") {
       link.postMessage = dedicated();
@@ -73,7 +121,7 @@
     const fallBack = (why) => {
       if (state !== "waiting") return;
       state = "dedicated";
-      console.warn(`Rangefinder: the shared worker did not start (${why}); a worker of its own`);
+      console.warn(`Rangefinder: the shared worker did not start (${why}); joining a sibling embed's worker or starting one`);
       port.close();
       send = dedicated();
       for (const msg of outbox.splice(0)) send(msg);

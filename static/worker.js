@@ -304,14 +304,21 @@ json.dumps(sorted(
   }
 }
 
+// A page (an embed) that talks to this Python through a MessagePort of its own.
+function connectPort(port) {
+  const client = connect((msg) => port.postMessage(msg));
+  port.onmessage = (e) => handle(client, e.data);
+  port.start();
+}
+
 if (shared) {
-  self.onconnect = (event) => {
-    const port = event.ports[0];
-    const client = connect((msg) => port.postMessage(msg));
-    port.onmessage = (e) => handle(client, e.data);
-    port.start();
-  };
+  self.onconnect = (event) => connectPort(event.ports[0]);
 } else {
   const client = connect((msg) => self.postMessage(msg));
-  self.onmessage = (e) => handle(client, e.data);
+  self.onmessage = (e) => {
+    // Another embed of this build on the same host page, denied a SharedWorker, joins the
+    // dedicated worker of this one (static/boot.js, joinSibling) with a port of its own.
+    if (e.data?.type === "join" && e.ports.length === 1) connectPort(e.ports[0]);
+    else handle(client, e.data);
+  };
 }

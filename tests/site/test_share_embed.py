@@ -512,6 +512,70 @@ def test_three_embeds_share_one_python_with_a_session_each(
         app.context.close()
 
 
+def test_embeds_on_another_site_share_the_python_of_one_of_them(
+    browser: Any, server: Server, other_origin: Server
+) -> None:
+    """A host page on another *site* (``localhost``, the site being ``127.0.0.1``): its
+    iframes are third-party, and this Chromium, blocking third-party storage, denies them the
+    SharedWorker. The first embed starts a worker of its own and the others join it
+    (boot.js); when that embed goes, they reload, inputs kept, on a Python of their own."""
+    from webapp.formatting import percent
+    from webapp.pages.moo2.shot import Moo2Shot
+
+    queries = [
+        "?page=moo2-shot&embed=1&squares=14",
+        "?page=cepheus-check&embed=1&skill=2",
+        "?page=moo2-shot&embed=1&squares=9",
+    ]
+    body = LISTEN + "".join(
+        f"<iframe src='{server.url}{query}' width='440' height='520' title='Rangefinder {i}'>"
+        "</iframe>"
+        for i, query in enumerate(queries)
+    )
+    other_site = other_origin.url.replace("//127.0.0.1:", "//localhost:")
+    assert other_site != other_origin.url
+    (other_origin.folder / "site.html").write_text(
+        "<!doctype html><html lang='en'><title>A wiki page</title>"
+        f"<link rel='icon' href='data:,'><body>{body}</body></html>"
+    )
+    context = browser.new_context(viewport={"width": 1360, "height": 640})
+    context.add_init_script(CSP_LISTENER)
+    app = record(AppPage(page=context.new_page(), context=context))
+    ready = "(n) => window.messages.filter((m) => m.data.type === 'rangefinder:ready').length >= n"
+    try:
+        app.page.goto(other_site + "site.html")
+        wait_for(app, ready, 3)
+        infos = [worker_info(app, index) for index in range(3)]
+        assert {info["instance"] for info in infos} == {infos[0]["instance"]}  # one Python
+        assert all(info["clients"] == 3 and not info["shared"] for info in infos)
+        frames = [AppPage(page=frame_of(app, index), context=context) for index in range(3)]
+        kinds = [f.page.evaluate("document.documentElement.dataset.worker") for f in frames]
+        assert sorted(kinds) == ["dedicated", "joined", "joined"]
+        leader = kinds.index("dedicated")
+        # An embed that joined computes through the shared Python, in its own session.
+        follower = next(i for i in (0, 2) if i != leader)
+        frames[follower].set_input("Distance (squares)", 5)
+        frames[follower].wait_testid(
+            "hit-chance", percent(Moo2Shot(squares=5).compute().hit_probability)
+        )
+        frames[follower].page.wait_for_function("() => location.search.includes('squares=5')")
+        # The embed that runs the Python goes: the others reload on one of their own.
+        app.page.evaluate("(i) => document.querySelectorAll('iframe')[i].remove()", leader)
+        wait_for(app, ready, 5)
+        left = [AppPage(page=frame_of(app, index), context=context) for index in range(2)]
+        after = [worker_info(app, index) for index in range(2)]
+        assert after[0]["instance"] == after[1]["instance"] != infos[0]["instance"]
+        assert after[0]["clients"] == 2
+        moved = next(f for f in left if "squares=5&" in f.page.evaluate("location.search") + "&")
+        assert moved.input_labelled("Distance (squares)").input_value() == "5"
+        assert moved.testid("hit-chance") == percent(Moo2Shot(squares=5).compute().hit_probability)
+        assert app.console_errors() == []
+        assert app.csp_violations() == []
+        assert app.foreign_requests(server.url[:-1], other_site[:-1]) == []
+    finally:
+        context.close()
+
+
 def test_an_embed_falls_back_to_a_worker_of_its_own_without_shared_worker(
     browser: Any, server: Server, other_origin: Server
 ) -> None:
