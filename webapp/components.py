@@ -37,6 +37,7 @@ __all__ = [
     "Field",
     "Figure",
     "Group",
+    "LazyField",
     "TextAlert",
     "TextLabel",
     "chart_table_html",
@@ -52,7 +53,6 @@ __all__ = [
     "input_field",
     "inputs_column",
     "inputs_in",
-    "make_fields",
     "mean_text",
     "note",
     "note_html",
@@ -183,50 +183,56 @@ def _widget_for(model: Calculator, name: str, **kw: Any) -> pn.widgets.Widget:
 
 class Field(pn.Column):
     """An input's field (:func:`input_field`): its widget, the label of a button row, and,
-    from the input's first error, the error's alert.
-
-    A lazy field is made when first needed: when the page is built unless it sits in a folded
-    :class:`Group` (:func:`make_fields`), then when the group is first unfolded, and in any
-    case before it is drawn."""
+    from the input's first error, the error's alert."""
 
     _rf_input: str
-    _rf_make: Callable[[], None] | None = None
-
-    def _get_model(self, doc: Any, root: Any = None, parent: Any = None, comm: Any = None) -> Any:
-        make_fields(self)
-        return super()._get_model(doc, root, parent, comm)
 
 
-def make_fields(obj: Any) -> None:
-    """Make the lazy fields (:class:`Field`) that ``obj`` holds, at any depth, except inside
-    a folded :class:`Group` that was never unfolded."""
-    make = getattr(obj, "_rf_make", None)
-    if make is not None:
-        obj._rf_make = None
-        make()
-        return
-    if isinstance(obj, Group) and not obj.built:
-        return
-    children = getattr(obj, "objects", None)
-    if isinstance(children, list):
-        for child in children:
-            make_fields(child)
+class LazyField:
+    """An input's field not made yet: what a page's :meth:`~webapp.pages.base.PageView.field`
+    gives while it lays out its sections.
+
+    Not a Panel object: Panel makes the :class:`Field` (``__panel__``, the same one each
+    time) when it is put in a layout. A field in a folded :class:`Group` is made when the
+    group is first unfolded, so until then it costs no Panel object at all; any other field
+    is made with the layout that holds it. It knows its input (``_rf_input``) either way
+    (:func:`inputs_in`)."""
+
+    def __init__(self, model: Calculator, name: str, **kw: Any) -> None:
+        self._rf_input = name
+        self._model = model
+        self._kw = kw
+        self._field: Field | None = None
+
+    @property
+    def made(self) -> bool:
+        """Whether the field has been made."""
+        return self._field is not None
+
+    def __panel__(self) -> Field:
+        if self._field is None:
+            self._field = input_field(self._model, self._rf_input, **self._kw)
+        return self._field
 
 
-def input_field(model: Calculator, name: str, *, lazy: bool = False, **kw: Any) -> Field:
+def input_field(model: Calculator, name: str, **kw: Any) -> Field:
     """The widget for input ``name`` of ``model``, with the input's error message under it.
 
     The widget is made from the parameter (label, bounds, choices); a choice of up to four
     short options is a row of buttons, a longer one a drop-down (``widget="select"`` forces
     it). Button rows get their label as a line of text above them (Bokeh gives them none).
-    ``lazy``: made when first needed (:class:`Field`; a page's fields are, so that those in
-    folded groups cost nothing until unfolded).
+    (:class:`LazyField` makes one when it is first put in a layout.)
 
     The message's alert is made the first time the input has an error (then shown and
     hidden with it): most inputs never have one, and fifty alerts made in advance were a
     sixth of a page's start.
     """
-    column = Field(sizing_mode="stretch_width", margin=0, css_classes=["rf-field"])
+    widget = _widget_for(model, name, **kw)
+    parts: list[Any] = []
+    if isinstance(widget, pn.widgets.RadioButtonGroup):
+        parts.append(TextLabel(model.param[name].label, margin=(5, 10, 0, 10)))
+    parts.append(widget)
+    column = Field(*parts, sizing_mode="stretch_width", margin=0, css_classes=["rf-field"])
     column._rf_input = name  # which input it is (:func:`inputs_in`)
 
     def message(error: str, error_input: str) -> str:
@@ -245,20 +251,8 @@ def input_field(model: Calculator, name: str, *, lazy: bool = False, **kw: Any) 
         )
         column.append(column._rf_alert)
 
-    def make() -> None:
-        widget = _widget_for(model, name, **kw)
-        parts: list[Any] = []
-        if isinstance(widget, pn.widgets.RadioButtonGroup):
-            parts.append(TextLabel(model.param[name].label, margin=(5, 10, 0, 10)))
-        parts.append(widget)
-        column.objects = parts
-        model.param.watch(add_alert, "error_input")
-        add_alert()  # an error there already (a page built for a link with a bad value)
-
-    if lazy:
-        column._rf_make = make
-    else:
-        make()
+    model.param.watch(add_alert, "error_input")
+    add_alert()  # an error there already (a page built for a link with a bad value)
     return column
 
 
@@ -280,12 +274,13 @@ def general_error(model: Calculator) -> TextAlert:
 class Group(pn.Card):
     """A collapsible group of inputs that is built when it is first unfolded.
 
-    A folded group holds nothing in its document: its contents (made in Python, so that their
-    widgets follow the model and their errors are bound) are put in the card the first time
-    it is unfolded, by the visitor (the card's ``collapsed`` comes from the page) or by
-    :meth:`unfold`. Until then none of their Bokeh models is built, sent or drawn: a folded
-    card shows only its title, so it looks the same, and its hidden inputs were not
-    reachable by keyboard or screen readers anyway. :meth:`contents` gives them either way.
+    A folded group holds nothing in its document: its contents are put in the card the first
+    time it is unfolded, by the visitor (the card's ``collapsed`` comes from the page) or by
+    :meth:`unfold`. Until then none of their Bokeh models is built, sent or drawn, and its
+    fields (:class:`LazyField`) are not even made in Python: a folded card shows only its
+    title, so it looks the same, and its hidden inputs were not reachable by keyboard or
+    screen readers anyway. Once made, the widgets follow the model's values, the ones it had
+    while folded included. :meth:`contents` gives the contents either way.
     """
 
     def __init__(self, *objects: Any, collapsed: bool = True, **params: Any) -> None:
@@ -312,9 +307,7 @@ class Group(pn.Card):
             return
         objects, self._waiting = self._waiting, None
         self.param.unwatch(self._build_watcher)
-        for obj in objects:
-            make_fields(obj)
-        self.objects = objects
+        self.objects = objects  # (Panel makes the lazy fields: LazyField.__panel__)
 
 
 def group(title: str, *objects: Any, collapsed: bool = True) -> Group:

@@ -18,7 +18,7 @@ import pytest
 from bokeh.document import Document
 
 from webapp.app import App
-from webapp.components import Group, groups_in, inputs_in
+from webapp.components import Field, Group, LazyField, groups_in, inputs_in
 from webapp.pages import PAGES, Page
 from webapp.pages.cepheus.attack import GROUPS, CepheusAttackView
 
@@ -185,16 +185,37 @@ def test_unfolding_in_the_browser_sends_the_inputs_in_one_patch_with_the_linked_
     assert out["models_after"] > out["models"] and out["same_ids"]
 
 
-def test_a_folded_groups_fields_make_no_widget_until_it_is_unfolded() -> None:
+def test_a_folded_groups_fields_are_not_made_until_it_is_unfolded() -> None:
     """The fields of a folded group are made when it is first unfolded (a page with many
-    folded inputs starts without making their widgets); the others with the page."""
+    folded inputs starts without making their Panel objects); the others with the page."""
     view = CepheusAttackView()
     card = view._cards["Fire mode"]
     fields = [f for f in card.contents() if getattr(f, "_rf_input", None)]
     assert [f._rf_input for f in fields] == list(dict(GROUPS)["Fire mode"])
-    assert all(f.objects == [] for f in fields)
+    assert all(isinstance(f, LazyField) and not f.made for f in fields)
     assert {"skill", "weapon", "distance"} <= set(widgets_of(view._inputs))
     view.model.burst = "4"
+    view.model.firing_line_targets = 3
     card.unfold()
-    assert widgets_of(card)["burst"].value == "4"
-    assert all(any(isinstance(o, pn.widgets.Widget) for o in f.objects) for f in fields)
+    assert all(f.made for f in fields)
+    made = [f.__panel__() for f in fields]
+    assert card.objects[: len(made)] == made  # the fields made are the ones in the card
+    assert all(isinstance(f, Field) for f in made)
+    assert [f._rf_input for f in made] == [f._rf_input for f in fields]
+    shown = widgets_of(card)
+    assert (shown["burst"].value, shown["firing_line_targets"].value) == ("4", 3)
+    assert set(shown) == set(dict(GROUPS)["Fire mode"])
+    # Each made once: the card's content is the same objects after folding and unfolding.
+    card.collapsed = True
+    card.collapsed = False
+    assert card.objects[: len(made)] == made and [f.__panel__() for f in fields] == made
+
+
+def test_a_field_outside_folded_groups_is_made_with_the_page_as_before() -> None:
+    """The fields of the page's sections outside folded groups are Panel objects (made with
+    the layout that holds them), each with its widget."""
+    view = CepheusAttackView()
+    found = [o for o in view._inputs.objects if getattr(o, "_rf_input", None)]
+    assert [f._rf_input for f in found][:3] == ["skill", "unskilled", "characteristic"]
+    assert all(isinstance(f, Field) for f in found)
+    assert all(any(isinstance(o, pn.widgets.Widget) for o in f.objects) for f in found)
