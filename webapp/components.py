@@ -37,6 +37,7 @@ __all__ = [
     "Field",
     "Figure",
     "Group",
+    "Later",
     "LazyField",
     "TextAlert",
     "TextLabel",
@@ -188,31 +189,45 @@ class Field(pn.Column):
     _rf_input: str
 
 
-class LazyField:
-    """An input's field not made yet: what a page's :meth:`~webapp.pages.base.PageView.field`
-    gives while it lays out its sections.
+class Later:
+    """A Panel object made when it is first put in a layout: ``make(*args, **kw)``, called
+    by Panel (``__panel__``, the same object each time).
 
-    Not a Panel object: Panel makes the :class:`Field` (``__panel__``, the same one each
-    time) when it is put in a layout. A field in a folded :class:`Group` is made when the
-    group is first unfolded, so until then it costs no Panel object at all; any other field
-    is made with the layout that holds it. It knows its input (``_rf_input``) either way
-    (:func:`inputs_in`)."""
+    For the contents of a folded :class:`Group` (a note, a heading), which are then made
+    when the group is first unfolded: until then they cost no Panel object at all."""
 
-    def __init__(self, model: Calculator, name: str, **kw: Any) -> None:
-        self._rf_input = name
-        self._model = model
+    def __init__(self, make: Callable[..., Any], *args: Any, **kw: Any) -> None:
+        self._make = make
+        self._args = args
         self._kw = kw
-        self._field: Field | None = None
+        self._made: Any = None
 
     @property
     def made(self) -> bool:
-        """Whether the field has been made."""
-        return self._field is not None
+        """Whether the object has been made."""
+        return self._made is not None
+
+    def __panel__(self) -> Any:
+        if self._made is None:
+            self._made = self._make(*self._args, **self._kw)
+        return self._made
+
+
+class LazyField(Later):
+    """An input's field not made yet (:class:`Later`): what a page's
+    :meth:`~webapp.pages.base.PageView.field` gives while it lays out its sections.
+
+    A field in a folded :class:`Group` is made when the group is first unfolded; any other
+    field is made with the layout that holds it. It knows its input (``_rf_input``) either
+    way (:func:`inputs_in`)."""
+
+    def __init__(self, model: Calculator, name: str, **kw: Any) -> None:
+        super().__init__(input_field, model, name, **kw)
+        self._rf_input = name
 
     def __panel__(self) -> Field:
-        if self._field is None:
-            self._field = input_field(self._model, self._rf_input, **self._kw)
-        return self._field
+        field: Field = super().__panel__()
+        return field
 
 
 def input_field(model: Calculator, name: str, **kw: Any) -> Field:
@@ -277,10 +292,11 @@ class Group(pn.Card):
     A folded group holds nothing in its document: its contents are put in the card the first
     time it is unfolded, by the visitor (the card's ``collapsed`` comes from the page) or by
     :meth:`unfold`. Until then none of their Bokeh models is built, sent or drawn, and its
-    fields (:class:`LazyField`) are not even made in Python: a folded card shows only its
-    title, so it looks the same, and its hidden inputs were not reachable by keyboard or
-    screen readers anyway. Once made, the widgets follow the model's values, the ones it had
-    while folded included. :meth:`contents` gives the contents either way.
+    fields (:class:`LazyField`) and what a page makes :class:`Later` are not even made in
+    Python: a folded card shows only its title, so it looks the same, and its hidden inputs
+    were not reachable by keyboard or screen readers anyway. Once made, the widgets follow
+    the model's values, the ones it had while folded included. :meth:`contents` gives the
+    contents either way.
     """
 
     def __init__(self, *objects: Any, collapsed: bool = True, **params: Any) -> None:
@@ -307,7 +323,7 @@ class Group(pn.Card):
             return
         objects, self._waiting = self._waiting, None
         self.param.unwatch(self._build_watcher)
-        self.objects = objects  # (Panel makes the lazy fields: LazyField.__panel__)
+        self.objects = objects  # (Panel makes what is made later: Later.__panel__)
 
 
 def group(title: str, *objects: Any, collapsed: bool = True) -> Group:

@@ -18,9 +18,10 @@ import pytest
 from bokeh.document import Document
 
 from webapp.app import App
-from webapp.components import Field, Group, LazyField, groups_in, inputs_in
+from webapp.components import Field, Group, Later, LazyField, groups_in, heading, inputs_in, note
 from webapp.pages import PAGES, Page
-from webapp.pages.cepheus.attack import GROUPS, CepheusAttackView
+from webapp.pages.cepheus.attack import GROUPS, NOTES, CepheusAttackView
+from webapp.pages.lurasko.attack import RESISTANCE_SLOTS, LuraskoAttackView
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -219,3 +220,42 @@ def test_a_field_outside_folded_groups_is_made_with_the_page_as_before() -> None
     assert [f._rf_input for f in found][:3] == ["skill", "unskilled", "characteristic"]
     assert all(isinstance(f, Field) for f in found)
     assert all(any(isinstance(o, pn.widgets.Widget) for o in f.objects) for f in found)
+
+
+def test_what_a_folded_group_makes_later_is_made_when_unfolded_as_it_would_be_at_once() -> None:
+    """The notes and headings of a folded group (:class:`Later`) are made when it is first
+    unfolded, once, and are then what ``note``/``heading`` make: same text, same pane."""
+    view = LuraskoAttackView()
+    card = view._resistance_card
+    later = [o for o in card.contents() if type(o) is Later]  # (the fields are LazyField)
+    assert len(later) == 1 + RESISTANCE_SLOTS and not any(o.made for o in later)
+    card.unfold()
+    assert all(o.made for o in later)
+    made = [o.__panel__() for o in later]
+    assert [o for o in card.objects if isinstance(o, pn.pane.HTML)] == made
+    expected = [
+        note("Applied in this order, each dropping fractions, after armor and shielding."),
+        *(heading(f"Resistance or weakness {n}") for n in range(1, RESISTANCE_SLOTS + 1)),
+    ]
+    for got, want in zip(made, expected, strict=True):
+        assert (type(got), got.object, got.margin) == (type(want), want.object, want.margin)
+        assert got.stylesheets == want.stylesheets
+    cepheus = CepheusAttackView()
+    fire = cepheus._cards["Fire mode"]
+    assert not any(isinstance(o, pn.viewable.Viewable) for o in fire.contents())
+    fire.unfold()
+    assert fire.objects[-1].object == note(NOTES["Fire mode"]).object
+
+
+def test_later_makes_its_object_once() -> None:
+    calls: list[str] = []
+
+    def make(text: str) -> pn.pane.HTML:
+        calls.append(text)
+        return note(text)
+
+    later = Later(make, "a note")
+    assert not later.made and calls == []
+    column = pn.Column(later)
+    assert later.made and calls == ["a note"]
+    assert column.objects == [later.__panel__()] and calls == ["a note"]

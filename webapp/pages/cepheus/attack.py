@@ -22,6 +22,7 @@ from rules.validation import check_int
 from webapp.components import (
     BarChart,
     Figure,
+    Later,
     chart_table_html,
     choices,
     figures_html,
@@ -358,7 +359,7 @@ class CepheusAttackView(PageView):
         for title, names in GROUPS:
             parts: list[Any] = [self.field(name) for name in names]
             if title in NOTES:
-                parts.append(note(NOTES[title]))
+                parts.append(Later(note, NOTES[title]))  # (made when first unfolded)
             self._cards[title] = group(title, *parts)
         m.param.watch(self._count_set, [name for _title, names in GROUPS for name in names])
         self._count_set()
