@@ -183,9 +183,8 @@ def _widget_for(model: Calculator, name: str, **kw: Any) -> pn.widgets.Widget:
 
 
 class Field(pn.Column):
-    """An input's field as a column (:func:`input_field`): the label of a button row, the
-    widget, and, from the input's first error, the error's alert. (A page's field with only
-    its widget is the widget itself.)"""
+    """An input's field (:func:`input_field`): its widget, the label of a button row, and,
+    from the input's first error, the error's alert."""
 
     _rf_input: str
 
@@ -226,14 +225,12 @@ class LazyField(Later):
         super().__init__(input_field, model, name, **kw)
         self._rf_input = name
 
-    def __panel__(self) -> pn.viewable.Viewable:
-        field: pn.viewable.Viewable = super().__panel__()
+    def __panel__(self) -> Field:
+        field: Field = super().__panel__()
         return field
 
 
-def input_field(
-    model: Calculator, name: str, *, root: Callable[[], Any] | None = None, **kw: Any
-) -> pn.viewable.Viewable:
+def input_field(model: Calculator, name: str, **kw: Any) -> Field:
     """The widget for input ``name`` of ``model``, with the input's error message under it.
 
     The widget is made from the parameter (label, bounds, choices); a choice of up to four
@@ -244,34 +241,22 @@ def input_field(
     The message's alert is made the first time the input has an error (then shown and
     hidden with it): most inputs never have one, and fifty alerts made in advance were a
     sixth of a page's start.
-
-    ``root``: the layout the field is put in, at any depth (the page's). With it, a field
-    that has only its widget, and no error yet, is the widget itself (``_rf_input`` names
-    its input), not a :class:`Field` column around it: a Bokeh model less to build, send
-    and draw for each input of a page. Its alert, when first needed, goes right after it in
-    the layout that holds it, where the column would have shown it. Otherwise the field is
-    a :class:`Field`, holding the label, the widget and the alert.
     """
     widget = _widget_for(model, name, **kw)
     parts: list[Any] = []
     if isinstance(widget, pn.widgets.RadioButtonGroup):
         parts.append(TextLabel(model.param[name].label, margin=(5, 10, 0, 10)))
     parts.append(widget)
-    field: pn.viewable.Viewable
-    if parts == [widget] and root is not None and model.error_input != name:
-        field = widget
-    else:
-        field = Field(*parts, sizing_mode="stretch_width", margin=0, css_classes=["rf-field"])
-    field._rf_input = name  # type: ignore[attr-defined]  # which input it is (inputs_in)
-    made: list[TextAlert] = []  # the alert, once made
+    column = Field(*parts, sizing_mode="stretch_width", margin=0, css_classes=["rf-field"])
+    column._rf_input = name  # which input it is (:func:`inputs_in`)
 
     def message(error: str, error_input: str) -> str:
         return error if error_input == name else ""
 
     def add_alert(*_events: Any) -> None:
-        if model.error_input != name or made:
+        if model.error_input != name or getattr(column, "_rf_alert", None) is not None:
             return
-        alert = TextAlert(
+        column._rf_alert = TextAlert(
             pn.bind(message, model.param.error, model.param.error_input),
             alert_type="danger",
             visible=pn.bind(lambda error_input: error_input == name, model.param.error_input),
@@ -279,34 +264,11 @@ def input_field(
             sizing_mode="stretch_width",
             css_classes=["rf-input-error"],
         )
-        if isinstance(field, Field):
-            field.append(alert)
-        else:
-            holder = _holder_of(root() if root is not None else None, field)
-            if holder is None:
-                raise RuntimeError(f"the field of input {name!r} is in no layout of the page")
-            holder.insert(holder.objects.index(field) + 1, alert)
-        made.append(alert)
-        field._rf_alert = alert  # type: ignore[attr-defined]
+        column.append(column._rf_alert)
 
     model.param.watch(add_alert, "error_input")
     add_alert()  # an error there already (a page built for a link with a bad value)
-    return field
-
-
-def _holder_of(layout: Any, obj: Any) -> Any:
-    """The layout that holds ``obj`` among its objects, searched at any depth in ``layout``
-    (a folded :class:`Group`'s contents included), or None."""
-    children = layout.contents() if isinstance(layout, Group) else getattr(layout, "objects", None)
-    if not isinstance(children, list):
-        return None
-    if any(child is obj for child in children):
-        return layout
-    for child in children:
-        found = _holder_of(child, obj)
-        if found is not None:
-            return found
-    return None
+    return column
 
 
 def general_error(model: Calculator) -> TextAlert:

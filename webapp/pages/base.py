@@ -420,7 +420,6 @@ class PageView(pn.viewable.Viewer):
         (:class:`webapp.components.LazyField`)."""
         from webapp.components import LazyField, input_field
 
-        kw["root"] = lambda: self._layout  # (where its error's alert goes: input_field)
         if getattr(self, "_lazy_fields", False):
             return LazyField(self.model, name, **kw)
         return input_field(self.model, name, **kw)
