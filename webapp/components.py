@@ -38,7 +38,10 @@ __all__ = [
     "Figure",
     "Group",
     "Later",
+    "LaterColumn",
+    "LaterRow",
     "LazyField",
+    "ShownLater",
     "TextAlert",
     "TextLabel",
     "chart_table_html",
@@ -130,6 +133,56 @@ class AttributedHTML(pn.pane.HTML, _HtmlAttributes):
 
 class AttributedRow(pn.Row, _HtmlAttributes):
     """A row whose own element carries ``html_attributes`` (e.g. ``role="navigation"``)."""
+
+
+class ShownLater:
+    """A layout (mixed in before it) whose contents are put in when it is first drawn while
+    visible, or first made visible.
+
+    For what a page hides at start (the navigation of an embed, a section that only some
+    inputs show): hidden, it is drawn empty, so none of its contents' Bokeh models is built,
+    sent or drawn, and nothing of it shows either way. What it holds is made (Panel objects,
+    or :class:`Later` ones, made then) and put in the first time it is shown, in one change
+    of the layout, which was empty. :meth:`contents` gives them either way."""
+
+    def __init__(self, *objects: Any, **params: Any) -> None:
+        self._waiting: list[Any] | None = list(objects)
+        super().__init__(**params)
+        self._shown_watcher = self.param.watch(self._shown, "visible")  # type: ignore[attr-defined]
+
+    def contents(self) -> list[Any]:
+        """What the layout holds, put in yet or not."""
+        return list(self.objects) if self._waiting is None else list(self._waiting)  # type: ignore[attr-defined]
+
+    @property
+    def built(self) -> bool:
+        """Whether the contents are in the layout."""
+        return self._waiting is None
+
+    def _put_in(self) -> None:
+        if self._waiting is None:
+            return
+        objects, self._waiting = self._waiting, None
+        self.param.unwatch(self._shown_watcher)  # type: ignore[attr-defined]
+        self.objects = objects
+
+    def _shown(self, event: param.parameterized.Event) -> None:
+        if event.new:
+            self._put_in()
+
+    def _get_model(self, doc: Any, root: Any = None, parent: Any = None, comm: Any = None) -> Any:
+        if self.visible:  # type: ignore[attr-defined]
+            self._put_in()
+        return super()._get_model(doc, root, parent, comm)  # type: ignore[misc]
+
+
+class LaterColumn(ShownLater, pn.Column):
+    """A column whose contents are put in when it is first shown (:class:`ShownLater`)."""
+
+
+class LaterRow(ShownLater, AttributedRow):
+    """A row with ``html_attributes`` whose contents are put in when it is first shown
+    (:class:`ShownLater`)."""
 
 
 class ChoiceButtons(pn.widgets.RadioButtonGroup, _HtmlAttributes):
@@ -340,7 +393,9 @@ def inputs_in(obj: Any) -> list[str]:
     name = getattr(obj, "_rf_input", None)
     if isinstance(name, str):
         return [name]
-    children = obj.contents() if isinstance(obj, Group) else getattr(obj, "objects", None)
+    children = (
+        obj.contents() if isinstance(obj, Group | ShownLater) else getattr(obj, "objects", None)
+    )
     if not isinstance(children, list):
         return []
     return [found for child in children for found in inputs_in(child)]
@@ -348,7 +403,9 @@ def inputs_in(obj: Any) -> list[str]:
 
 def groups_in(obj: Any) -> list[Group]:
     """The :class:`Group` cards in ``obj`` (a layout), at any depth, outer ones first."""
-    children = obj.contents() if isinstance(obj, Group) else getattr(obj, "objects", None)
+    children = (
+        obj.contents() if isinstance(obj, Group | ShownLater) else getattr(obj, "objects", None)
+    )
     found = [obj] if isinstance(obj, Group) else []
     if isinstance(children, list):
         for child in children:

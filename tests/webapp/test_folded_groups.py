@@ -18,7 +18,17 @@ import pytest
 from bokeh.document import Document
 
 from webapp.app import App
-from webapp.components import Field, Group, Later, LazyField, groups_in, heading, inputs_in, note
+from webapp.components import (
+    Field,
+    Group,
+    Later,
+    LazyField,
+    ShownLater,
+    groups_in,
+    heading,
+    inputs_in,
+    note,
+)
 from webapp.pages import PAGES, Page
 from webapp.pages.cepheus.attack import GROUPS, NOTES, CepheusAttackView
 from webapp.pages.lurasko.attack import RESISTANCE_SLOTS, LuraskoAttackView
@@ -259,3 +269,62 @@ def test_later_makes_its_object_once() -> None:
     column = pn.Column(later)
     assert later.made and calls == ["a note"]
     assert column.objects == [later.__panel__()] and calls == ["a note"]
+
+
+# --- What a page hides at start (components.ShownLater) -------------------------------------
+
+
+def test_the_navigation_of_an_embed_is_drawn_empty_and_filled_when_shown() -> None:
+    app = App()
+    app.apply_search("?page=cepheus-attack&embed=1")
+    pn.Column(app).get_root(Document())
+    nav = app._nav
+    assert not nav.visible and not nav.built and nav.objects == []
+    assert nav._models  # drawn, empty
+    assert app._nav_select.value == "cepheus-attack"  # kept up to date meanwhile
+    assert nav.contents() == [app._home_button, app._nav_select]
+    assert all(widget._models == {} for widget in nav.contents())  # never drawn
+    app.apply_search("?page=cepheus-attack")  # the same page out of embed mode
+    assert nav.visible and nav.built and nav.objects == [app._home_button, app._nav_select]
+    ((nav_model, _parent),) = nav._models.values()
+    assert [type(c).__name__ for c in nav_model.children] == ["Button", "CustomSelect"]
+
+
+def test_the_navigation_outside_an_embed_is_drawn_with_its_widgets() -> None:
+    app = App()
+    app.apply_search("?page=cepheus-attack")
+    root = pn.Column(app).get_root(Document())
+    assert app._nav.built and app._nav.objects == [app._home_button, app._nav_select]
+    names = {type(m).__name__ for m in root.references()}
+    assert {"Button", "CustomSelect"} <= names
+
+
+def test_a_section_hidden_at_start_makes_its_inputs_when_first_shown() -> None:
+    view = CepheusAttackView()
+    section = next(o for o in view._inputs.objects if isinstance(o, ShownLater))
+    assert not section.visible and not section.built and section.objects == []
+    assert inputs_in(view._inputs)[:4] == ["skill", "unskilled", "unskilled_dm", "characteristic"]
+    view.__panel__().get_root(Document())
+    assert not section.built  # drawn hidden: empty
+    view.model.unskilled_dm = -2  # changed while hidden: shown as it is once made
+    view.model.unskilled = True
+    assert section.visible and section.built
+    assert widgets_of(section)["unskilled_dm"].value == -2
+    assert str(section.objects[1].object) == str(
+        note(
+            "The chapter does not give the DM of an unskilled attack: enter the one your "
+            "game uses (also used in zero gravity without Zero-G skill)."
+        ).object
+    )
+    ((model, _parent),) = section._models.values()
+    assert len(model.children) == 2  # drawn with its field and note
+
+
+def test_an_error_in_a_hidden_section_shows_it_with_the_message() -> None:
+    view = CepheusAttackView()
+    section = next(o for o in view._inputs.objects if isinstance(o, ShownLater))
+    view.model.unskilled_dm = None
+    assert section.visible and section.built
+    field = section.objects[0]
+    alert = next(o for o in field.objects if isinstance(o, pn.pane.Alert))
+    assert alert.visible and str(alert.object).startswith(view.model.label_of("unskilled_dm"))

@@ -23,6 +23,7 @@ from webapp.components import (
     BarChart,
     Figure,
     Later,
+    LaterColumn,
     chart_table_html,
     choices,
     figures_html,
@@ -344,11 +345,12 @@ class CepheusAttackView(PageView):
 
     def sections(self) -> list[Any]:
         m = self.model
-        unskilled_dm = pn.Column(
+        unskilled_dm = LaterColumn(  # (hidden at start: its contents made when first shown)
             self.field("unskilled_dm"),
-            note(
+            Later(
+                note,
                 "The chapter does not give the DM of an unskilled attack: enter the one your "
-                "game uses (also used in zero gravity without Zero-G skill)."
+                "game uses (also used in zero gravity without Zero-G skill).",
             ),
             sizing_mode="stretch_width",
             margin=0,
