@@ -119,7 +119,8 @@ class App(pn.viewable.Viewer):
             model = getattr(self._views[slug], "model", None)
             if model is not None:
                 model.param.watch(lambda *_e: self._write_query(), list(model.inputs))
-            if hasattr(self._views[slug], "set_theme"):
+            # (a page is built in the light theme: recoloured and rendered again only if not)
+            if getattr(self._views[slug], "theme", self.theme) != self.theme:
                 self._views[slug].set_theme(self.theme)
         return self._views[slug]
 
