@@ -14,7 +14,7 @@ from urllib.parse import parse_qsl, urlencode
 import panel as pn
 import param
 
-from webapp.components import AttributedRow, TextAlert, html_pane
+from webapp.components import LaterRow, TextAlert, html_pane
 from webapp.pages import PAGES, find_page
 from webapp.pages.home import HomeView
 
@@ -70,8 +70,9 @@ class App(pn.viewable.Viewer):
         self._nav_select.param.watch(lambda e: self._go(e.new), "value")
         self._home_button = pn.widgets.Button(label="All calculators", color="light")
         self._home_button.on_click(lambda _e: self._go(HOME))
-        # The site's navigation landmark, named for screen readers' list of landmarks.
-        self._nav = AttributedRow(
+        # The site's navigation landmark, named for screen readers' list of landmarks. Hidden
+        # in embed mode: its widgets are then not drawn (LaterRow) unless it is shown.
+        self._nav = LaterRow(
             self._home_button,
             self._nav_select,
             sizing_mode="stretch_width",
@@ -118,7 +119,8 @@ class App(pn.viewable.Viewer):
             model = getattr(self._views[slug], "model", None)
             if model is not None:
                 model.param.watch(lambda *_e: self._write_query(), list(model.inputs))
-            if hasattr(self._views[slug], "set_theme"):
+            # (a page is built in the light theme: recoloured and rendered again only if not)
+            if getattr(self._views[slug], "theme", self.theme) != self.theme:
                 self._views[slug].set_theme(self.theme)
         return self._views[slug]
 

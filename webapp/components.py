@@ -37,6 +37,11 @@ __all__ = [
     "Field",
     "Figure",
     "Group",
+    "Later",
+    "LaterColumn",
+    "LaterRow",
+    "LazyField",
+    "ShownLater",
     "TextAlert",
     "TextLabel",
     "chart_table_html",
@@ -52,7 +57,6 @@ __all__ = [
     "input_field",
     "inputs_column",
     "inputs_in",
-    "make_fields",
     "mean_text",
     "note",
     "note_html",
@@ -131,6 +135,56 @@ class AttributedRow(pn.Row, _HtmlAttributes):
     """A row whose own element carries ``html_attributes`` (e.g. ``role="navigation"``)."""
 
 
+class ShownLater:
+    """A layout (mixed in before it) whose contents are put in when it is first drawn while
+    visible, or first made visible.
+
+    For what a page hides at start (the navigation of an embed, a section that only some
+    inputs show): hidden, it is drawn empty, so none of its contents' Bokeh models is built,
+    sent or drawn, and nothing of it shows either way. What it holds is made (Panel objects,
+    or :class:`Later` ones, made then) and put in the first time it is shown, in one change
+    of the layout, which was empty. :meth:`contents` gives them either way."""
+
+    def __init__(self, *objects: Any, **params: Any) -> None:
+        self._waiting: list[Any] | None = list(objects)
+        super().__init__(**params)
+        self._shown_watcher = self.param.watch(self._shown, "visible")  # type: ignore[attr-defined]
+
+    def contents(self) -> list[Any]:
+        """What the layout holds, put in yet or not."""
+        return list(self.objects) if self._waiting is None else list(self._waiting)  # type: ignore[attr-defined]
+
+    @property
+    def built(self) -> bool:
+        """Whether the contents are in the layout."""
+        return self._waiting is None
+
+    def _put_in(self) -> None:
+        if self._waiting is None:
+            return
+        objects, self._waiting = self._waiting, None
+        self.param.unwatch(self._shown_watcher)  # type: ignore[attr-defined]
+        self.objects = objects
+
+    def _shown(self, event: param.parameterized.Event) -> None:
+        if event.new:
+            self._put_in()
+
+    def _get_model(self, doc: Any, root: Any = None, parent: Any = None, comm: Any = None) -> Any:
+        if self.visible:  # type: ignore[attr-defined]
+            self._put_in()
+        return super()._get_model(doc, root, parent, comm)  # type: ignore[misc]
+
+
+class LaterColumn(ShownLater, pn.Column):
+    """A column whose contents are put in when it is first shown (:class:`ShownLater`)."""
+
+
+class LaterRow(ShownLater, AttributedRow):
+    """A row with ``html_attributes`` whose contents are put in when it is first shown
+    (:class:`ShownLater`)."""
+
+
 class ChoiceButtons(pn.widgets.RadioButtonGroup, _HtmlAttributes):
     """A row of choice buttons that screen readers announce as a group named by its label
     (``static/a11y.js`` marks the chosen button with ``aria-pressed``)."""
@@ -183,50 +237,70 @@ def _widget_for(model: Calculator, name: str, **kw: Any) -> pn.widgets.Widget:
 
 class Field(pn.Column):
     """An input's field (:func:`input_field`): its widget, the label of a button row, and,
-    from the input's first error, the error's alert.
-
-    A lazy field is made when first needed: when the page is built unless it sits in a folded
-    :class:`Group` (:func:`make_fields`), then when the group is first unfolded, and in any
-    case before it is drawn."""
+    from the input's first error, the error's alert."""
 
     _rf_input: str
-    _rf_make: Callable[[], None] | None = None
-
-    def _get_model(self, doc: Any, root: Any = None, parent: Any = None, comm: Any = None) -> Any:
-        make_fields(self)
-        return super()._get_model(doc, root, parent, comm)
 
 
-def make_fields(obj: Any) -> None:
-    """Make the lazy fields (:class:`Field`) that ``obj`` holds, at any depth, except inside
-    a folded :class:`Group` that was never unfolded."""
-    make = getattr(obj, "_rf_make", None)
-    if make is not None:
-        obj._rf_make = None
-        make()
-        return
-    if isinstance(obj, Group) and not obj.built:
-        return
-    children = getattr(obj, "objects", None)
-    if isinstance(children, list):
-        for child in children:
-            make_fields(child)
+class Later:
+    """A Panel object made when it is first put in a layout: ``make(*args, **kw)``, called
+    by Panel (``__panel__``, the same object each time).
+
+    For the contents of a folded :class:`Group` (a note, a heading), which are then made
+    when the group is first unfolded: until then they cost no Panel object at all."""
+
+    def __init__(self, make: Callable[..., Any], *args: Any, **kw: Any) -> None:
+        self._make = make
+        self._args = args
+        self._kw = kw
+        self._made: Any = None
+
+    @property
+    def made(self) -> bool:
+        """Whether the object has been made."""
+        return self._made is not None
+
+    def __panel__(self) -> Any:
+        if self._made is None:
+            self._made = self._make(*self._args, **self._kw)
+        return self._made
 
 
-def input_field(model: Calculator, name: str, *, lazy: bool = False, **kw: Any) -> Field:
+class LazyField(Later):
+    """An input's field not made yet (:class:`Later`): what a page's
+    :meth:`~webapp.pages.base.PageView.field` gives while it lays out its sections.
+
+    A field in a folded :class:`Group` is made when the group is first unfolded; any other
+    field is made with the layout that holds it. It knows its input (``_rf_input``) either
+    way (:func:`inputs_in`)."""
+
+    def __init__(self, model: Calculator, name: str, **kw: Any) -> None:
+        super().__init__(input_field, model, name, **kw)
+        self._rf_input = name
+
+    def __panel__(self) -> Field:
+        field: Field = super().__panel__()
+        return field
+
+
+def input_field(model: Calculator, name: str, **kw: Any) -> Field:
     """The widget for input ``name`` of ``model``, with the input's error message under it.
 
     The widget is made from the parameter (label, bounds, choices); a choice of up to four
     short options is a row of buttons, a longer one a drop-down (``widget="select"`` forces
     it). Button rows get their label as a line of text above them (Bokeh gives them none).
-    ``lazy``: made when first needed (:class:`Field`; a page's fields are, so that those in
-    folded groups cost nothing until unfolded).
+    (:class:`LazyField` makes one when it is first put in a layout.)
 
     The message's alert is made the first time the input has an error (then shown and
     hidden with it): most inputs never have one, and fifty alerts made in advance were a
     sixth of a page's start.
     """
-    column = Field(sizing_mode="stretch_width", margin=0, css_classes=["rf-field"])
+    widget = _widget_for(model, name, **kw)
+    parts: list[Any] = []
+    if isinstance(widget, pn.widgets.RadioButtonGroup):
+        parts.append(TextLabel(model.param[name].label, margin=(5, 10, 0, 10)))
+    parts.append(widget)
+    column = Field(*parts, sizing_mode="stretch_width", margin=0, css_classes=["rf-field"])
     column._rf_input = name  # which input it is (:func:`inputs_in`)
 
     def message(error: str, error_input: str) -> str:
@@ -245,20 +319,8 @@ def input_field(model: Calculator, name: str, *, lazy: bool = False, **kw: Any) 
         )
         column.append(column._rf_alert)
 
-    def make() -> None:
-        widget = _widget_for(model, name, **kw)
-        parts: list[Any] = []
-        if isinstance(widget, pn.widgets.RadioButtonGroup):
-            parts.append(TextLabel(model.param[name].label, margin=(5, 10, 0, 10)))
-        parts.append(widget)
-        column.objects = parts
-        model.param.watch(add_alert, "error_input")
-        add_alert()  # an error there already (a page built for a link with a bad value)
-
-    if lazy:
-        column._rf_make = make
-    else:
-        make()
+    model.param.watch(add_alert, "error_input")
+    add_alert()  # an error there already (a page built for a link with a bad value)
     return column
 
 
@@ -280,12 +342,14 @@ def general_error(model: Calculator) -> TextAlert:
 class Group(pn.Card):
     """A collapsible group of inputs that is built when it is first unfolded.
 
-    A folded group holds nothing in its document: its contents (made in Python, so that their
-    widgets follow the model and their errors are bound) are put in the card the first time
-    it is unfolded, by the visitor (the card's ``collapsed`` comes from the page) or by
-    :meth:`unfold`. Until then none of their Bokeh models is built, sent or drawn: a folded
-    card shows only its title, so it looks the same, and its hidden inputs were not
-    reachable by keyboard or screen readers anyway. :meth:`contents` gives them either way.
+    A folded group holds nothing in its document: its contents are put in the card the first
+    time it is unfolded, by the visitor (the card's ``collapsed`` comes from the page) or by
+    :meth:`unfold`. Until then none of their Bokeh models is built, sent or drawn, and its
+    fields (:class:`LazyField`) and what a page makes :class:`Later` are not even made in
+    Python: a folded card shows only its title, so it looks the same, and its hidden inputs
+    were not reachable by keyboard or screen readers anyway. Once made, the widgets follow
+    the model's values, the ones it had while folded included. :meth:`contents` gives the
+    contents either way.
     """
 
     def __init__(self, *objects: Any, collapsed: bool = True, **params: Any) -> None:
@@ -312,9 +376,7 @@ class Group(pn.Card):
             return
         objects, self._waiting = self._waiting, None
         self.param.unwatch(self._build_watcher)
-        for obj in objects:
-            make_fields(obj)
-        self.objects = objects
+        self.objects = objects  # (Panel makes what is made later: Later.__panel__)
 
 
 def group(title: str, *objects: Any, collapsed: bool = True) -> Group:
@@ -331,7 +393,9 @@ def inputs_in(obj: Any) -> list[str]:
     name = getattr(obj, "_rf_input", None)
     if isinstance(name, str):
         return [name]
-    children = obj.contents() if isinstance(obj, Group) else getattr(obj, "objects", None)
+    children = (
+        obj.contents() if isinstance(obj, Group | ShownLater) else getattr(obj, "objects", None)
+    )
     if not isinstance(children, list):
         return []
     return [found for child in children for found in inputs_in(child)]
@@ -339,7 +403,9 @@ def inputs_in(obj: Any) -> list[str]:
 
 def groups_in(obj: Any) -> list[Group]:
     """The :class:`Group` cards in ``obj`` (a layout), at any depth, outer ones first."""
-    children = obj.contents() if isinstance(obj, Group) else getattr(obj, "objects", None)
+    children = (
+        obj.contents() if isinstance(obj, Group | ShownLater) else getattr(obj, "objects", None)
+    )
     found = [obj] if isinstance(obj, Group) else []
     if isinstance(children, list):
         for child in children:

@@ -6,6 +6,7 @@ import html
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import panel as pn
 import pytest
@@ -203,3 +204,36 @@ def test_an_inputs_error_alert_is_made_on_its_first_error_and_reused() -> None:
     model.squares = 31
     assert alerts() == [alert] and alert.visible and "got 31" in alert.object
     assert [o for o in fields["attack"].objects if isinstance(o, TextAlert)] == []
+
+
+def _document_json(view: Any) -> str:
+    """The Bokeh document of ``view`` as JSON, its model ids numbered in order of appearance
+    and Panel's numbered names without their numbers (two builds of the same page then
+    compare equal)."""
+    import json
+    import re
+
+    from bokeh.document import Document
+
+    doc = Document()
+    doc.add_root(view.__panel__().get_root(doc))
+    text = json.dumps(doc.to_json(deferred=False), sort_keys=True)
+    text = re.sub(r'"name": "([A-Za-z]+)\d{5}"', r'"name": "\1"', text)  # Panel's counters
+    ids: dict[str, str] = {}
+    return re.sub(r'"(p\d+)"', lambda m: f'"{ids.setdefault(m.group(1), f"m{len(ids)}")}"', text)
+
+
+@pytest.mark.parametrize("page", [p.slug for p in PAGES])
+def test_a_page_built_in_the_light_theme_needs_no_restyling(page: str) -> None:
+    """The app skips set_theme("light") for a page it has just built (a page is built in the
+    light theme): it would change nothing, as this checks for every page."""
+    again = find_page(page).factory()
+    again.set_theme("light")
+    assert _document_json(find_page(page).factory()) == _document_json(again)
+    app = App(theme="dark", page=page)
+    view = app.view_of(page)
+    assert view.theme == "dark"
+    dark = find_page(page).factory()
+    dark.set_theme("dark")
+    dark.show_view("full")  # (as the app shows it)
+    assert _document_json(view) == _document_json(dark)

@@ -18,9 +18,20 @@ import pytest
 from bokeh.document import Document
 
 from webapp.app import App
-from webapp.components import Group, groups_in, inputs_in
+from webapp.components import (
+    Field,
+    Group,
+    Later,
+    LazyField,
+    ShownLater,
+    groups_in,
+    heading,
+    inputs_in,
+    note,
+)
 from webapp.pages import PAGES, Page
-from webapp.pages.cepheus.attack import GROUPS, CepheusAttackView
+from webapp.pages.cepheus.attack import GROUPS, NOTES, CepheusAttackView
+from webapp.pages.lurasko.attack import RESISTANCE_SLOTS, LuraskoAttackView
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -185,16 +196,135 @@ def test_unfolding_in_the_browser_sends_the_inputs_in_one_patch_with_the_linked_
     assert out["models_after"] > out["models"] and out["same_ids"]
 
 
-def test_a_folded_groups_fields_make_no_widget_until_it_is_unfolded() -> None:
+def test_a_folded_groups_fields_are_not_made_until_it_is_unfolded() -> None:
     """The fields of a folded group are made when it is first unfolded (a page with many
-    folded inputs starts without making their widgets); the others with the page."""
+    folded inputs starts without making their Panel objects); the others with the page."""
     view = CepheusAttackView()
     card = view._cards["Fire mode"]
     fields = [f for f in card.contents() if getattr(f, "_rf_input", None)]
     assert [f._rf_input for f in fields] == list(dict(GROUPS)["Fire mode"])
-    assert all(f.objects == [] for f in fields)
+    assert all(isinstance(f, LazyField) and not f.made for f in fields)
     assert {"skill", "weapon", "distance"} <= set(widgets_of(view._inputs))
     view.model.burst = "4"
+    view.model.firing_line_targets = 3
     card.unfold()
-    assert widgets_of(card)["burst"].value == "4"
-    assert all(any(isinstance(o, pn.widgets.Widget) for o in f.objects) for f in fields)
+    assert all(f.made for f in fields)
+    made = [f.__panel__() for f in fields]
+    assert card.objects[: len(made)] == made  # the fields made are the ones in the card
+    assert all(isinstance(f, Field) for f in made)
+    assert [f._rf_input for f in made] == [f._rf_input for f in fields]
+    shown = widgets_of(card)
+    assert (shown["burst"].value, shown["firing_line_targets"].value) == ("4", 3)
+    assert set(shown) == set(dict(GROUPS)["Fire mode"])
+    # Each made once: the card's content is the same objects after folding and unfolding.
+    card.collapsed = True
+    card.collapsed = False
+    assert card.objects[: len(made)] == made and [f.__panel__() for f in fields] == made
+
+
+def test_a_field_outside_folded_groups_is_made_with_the_page_as_before() -> None:
+    """The fields of the page's sections outside folded groups are Panel objects (made with
+    the layout that holds them), each with its widget."""
+    view = CepheusAttackView()
+    found = [o for o in view._inputs.objects if getattr(o, "_rf_input", None)]
+    assert [f._rf_input for f in found][:3] == ["skill", "unskilled", "characteristic"]
+    assert all(isinstance(f, Field) for f in found)
+    assert all(any(isinstance(o, pn.widgets.Widget) for o in f.objects) for f in found)
+
+
+def test_what_a_folded_group_makes_later_is_made_when_unfolded_as_it_would_be_at_once() -> None:
+    """The notes and headings of a folded group (:class:`Later`) are made when it is first
+    unfolded, once, and are then what ``note``/``heading`` make: same text, same pane."""
+    view = LuraskoAttackView()
+    card = view._resistance_card
+    later = [o for o in card.contents() if type(o) is Later]  # (the fields are LazyField)
+    assert len(later) == 1 + RESISTANCE_SLOTS and not any(o.made for o in later)
+    card.unfold()
+    assert all(o.made for o in later)
+    made = [o.__panel__() for o in later]
+    assert [o for o in card.objects if isinstance(o, pn.pane.HTML)] == made
+    expected = [
+        note("Applied in this order, each dropping fractions, after armor and shielding."),
+        *(heading(f"Resistance or weakness {n}") for n in range(1, RESISTANCE_SLOTS + 1)),
+    ]
+    for got, want in zip(made, expected, strict=True):
+        assert (type(got), got.object, got.margin) == (type(want), want.object, want.margin)
+        assert got.stylesheets == want.stylesheets
+    cepheus = CepheusAttackView()
+    fire = cepheus._cards["Fire mode"]
+    assert not any(isinstance(o, pn.viewable.Viewable) for o in fire.contents())
+    fire.unfold()
+    assert fire.objects[-1].object == note(NOTES["Fire mode"]).object
+
+
+def test_later_makes_its_object_once() -> None:
+    calls: list[str] = []
+
+    def make(text: str) -> pn.pane.HTML:
+        calls.append(text)
+        return note(text)
+
+    later = Later(make, "a note")
+    assert not later.made and calls == []
+    column = pn.Column(later)
+    assert later.made and calls == ["a note"]
+    assert column.objects == [later.__panel__()] and calls == ["a note"]
+
+
+# --- What a page hides at start (components.ShownLater) -------------------------------------
+
+
+def test_the_navigation_of_an_embed_is_drawn_empty_and_filled_when_shown() -> None:
+    app = App()
+    app.apply_search("?page=cepheus-attack&embed=1")
+    pn.Column(app).get_root(Document())
+    nav = app._nav
+    assert not nav.visible and not nav.built and nav.objects == []
+    assert nav._models  # drawn, empty
+    assert app._nav_select.value == "cepheus-attack"  # kept up to date meanwhile
+    assert nav.contents() == [app._home_button, app._nav_select]
+    assert all(widget._models == {} for widget in nav.contents())  # never drawn
+    app.apply_search("?page=cepheus-attack")  # the same page out of embed mode
+    assert nav.visible and nav.built and nav.objects == [app._home_button, app._nav_select]
+    ((nav_model, _parent),) = nav._models.values()
+    assert [type(c).__name__ for c in nav_model.children] == ["Button", "CustomSelect"]
+
+
+def test_the_navigation_outside_an_embed_is_drawn_with_its_widgets() -> None:
+    app = App()
+    app.apply_search("?page=cepheus-attack")
+    root = pn.Column(app).get_root(Document())
+    assert app._nav.built and app._nav.objects == [app._home_button, app._nav_select]
+    names = {type(m).__name__ for m in root.references()}
+    assert {"Button", "CustomSelect"} <= names
+
+
+def test_a_section_hidden_at_start_makes_its_inputs_when_first_shown() -> None:
+    view = CepheusAttackView()
+    section = next(o for o in view._inputs.objects if isinstance(o, ShownLater))
+    assert not section.visible and not section.built and section.objects == []
+    assert inputs_in(view._inputs)[:4] == ["skill", "unskilled", "unskilled_dm", "characteristic"]
+    view.__panel__().get_root(Document())
+    assert not section.built  # drawn hidden: empty
+    view.model.unskilled_dm = -2  # changed while hidden: shown as it is once made
+    view.model.unskilled = True
+    assert section.visible and section.built
+    assert widgets_of(section)["unskilled_dm"].value == -2
+    assert str(section.objects[1].object) == str(
+        note(
+            "The chapter does not give the DM of an unskilled attack: enter the one your "
+            "game uses (also used in zero gravity without Zero-G skill)."
+        ).object
+    )
+    ((model, _parent),) = section._models.values()
+    assert len(model.children) == 2  # drawn with its field and note
+
+
+def test_an_error_in_a_hidden_section_shows_it_with_the_message() -> None:
+    view = CepheusAttackView()
+    section = next(o for o in view._inputs.objects if isinstance(o, ShownLater))
+    view.model.unskilled_dm = None
+    assert section.visible and section.built
+    field = section.objects[0]
+    alert = next(o for o in field.objects if isinstance(o, pn.pane.Alert))
+    assert alert.visible and str(alert.object).startswith(view.model.label_of("unskilled_dm"))

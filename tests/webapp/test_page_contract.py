@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+import panel as pn
 import param
 import pytest
 
@@ -171,3 +172,51 @@ def test_a_bad_value_shows_the_message_beside_the_input_by_its_label_and_keeps_t
         assert model.error.startswith(model.label_of(name)), model.error
         assert model.result is good
         model.reset()
+
+
+def _place_of(layout: Any, obj: Any) -> tuple[Any, int] | None:
+    """(the layout holding ``obj`` among its objects, its index there), at any depth."""
+    children = getattr(layout, "objects", None)
+    if not isinstance(children, list):
+        return None
+    for index, child in enumerate(children):
+        if child is obj:
+            return layout, index
+        found = _place_of(child, obj)
+        if found is not None:
+            return found
+    return None
+
+
+@pages
+def test_an_inputs_error_shows_right_under_its_widget_in_the_page(page: Page) -> None:
+    """On the page itself (every field, those made later included: in folded groups, in
+    sections hidden at start): the alert of an input's error comes right after its widget,
+    shows the message by its label, and hides once the input is good."""
+    from webapp.components import TextAlert, inputs_in
+
+    view = page.factory()
+    model = view.model
+    names = [n for n in model.inputs if bad_values(model.param[n])]
+    if not names:
+        pytest.skip("the widgets offer only valid values (choices, checkboxes or text)")
+    for name in names:
+        setattr(model, name, bad_values(model.param[name])[0])
+        assert model.error_input == name
+        assert name in inputs_in(view.__panel__())
+        widget = next(
+            w for w in view.__panel__().select(pn.widgets.Widget)
+            if getattr(w, "_rf_input", None) == name
+            or any(getattr(f, "_rf_input", None) == name and w in f.objects
+                   for f in view.__panel__().select(pn.Column))
+        )  # fmt: skip
+        place = _place_of(view.__panel__(), widget)
+        assert place is not None, name
+        holder, index = place
+        alert = holder.objects[index + 1]
+        assert isinstance(alert, TextAlert) and alert.visible, name
+        assert alert.object == model.error and model.error.startswith(model.label_of(name))
+        alerts = [a for a in view.__panel__().select(TextAlert) if a.visible]
+        assert alerts == [alert], name  # the general error stays hidden
+        model.reset()
+        assert not alert.visible and alert.object == "", name

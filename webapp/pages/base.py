@@ -377,7 +377,6 @@ class PageView(pn.viewable.Viewer):
         self._inputs = components.inputs_column(*sections, components.general_error(self.model))
         self._details = components.details_column(self._note, *self.details())
         self._layout = components.page_layout(self._summary, self._inputs, self._details)
-        components.make_fields(self._layout)  # all but those in folded groups (see field())
         # The folded groups of inputs (built when first unfolded) and the inputs in each.
         self._input_groups = [
             (g, components.inputs_in(g)) for g in components.groups_in(self._inputs)
@@ -412,14 +411,18 @@ class PageView(pn.viewable.Viewer):
 
     # --- helpers for pages ----------------------------------------------------------------
 
-    def field(self, name: str, **kw: Any) -> pn.Column:
-        """Input ``name``'s widget, made from its parameter, with its error message under it.
+    def field(self, name: str, **kw: Any) -> Any:
+        """Input ``name``'s widget, made from its parameter, with its error message under it
+        (:class:`webapp.components.Field`).
 
-        The fields of :meth:`sections` are made once the page is built, those in a folded
-        group when the group is first unfolded (:class:`webapp.components.Field`)."""
-        from webapp.components import input_field
+        In :meth:`sections`, a field is made when it is put in a layout, so that those in a
+        folded group are made when the group is first unfolded
+        (:class:`webapp.components.LazyField`)."""
+        from webapp.components import LazyField, input_field
 
-        return input_field(self.model, name, lazy=getattr(self, "_lazy_fields", False), **kw)
+        if getattr(self, "_lazy_fields", False):
+            return LazyField(self.model, name, **kw)
+        return input_field(self.model, name, **kw)
 
     def chart(self, fig: Any, **kw: Any) -> pn.pane.Bokeh:
         """A pane for Bokeh figure ``fig``, restyled with the theme."""

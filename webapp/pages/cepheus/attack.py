@@ -22,6 +22,8 @@ from rules.validation import check_int
 from webapp.components import (
     BarChart,
     Figure,
+    Later,
+    LaterColumn,
     chart_table_html,
     choices,
     figures_html,
@@ -343,11 +345,12 @@ class CepheusAttackView(PageView):
 
     def sections(self) -> list[Any]:
         m = self.model
-        unskilled_dm = pn.Column(
+        unskilled_dm = LaterColumn(  # (hidden at start: its contents made when first shown)
             self.field("unskilled_dm"),
-            note(
+            Later(
+                note,
                 "The chapter does not give the DM of an unskilled attack: enter the one your "
-                "game uses (also used in zero gravity without Zero-G skill)."
+                "game uses (also used in zero gravity without Zero-G skill).",
             ),
             sizing_mode="stretch_width",
             margin=0,
@@ -358,7 +361,7 @@ class CepheusAttackView(PageView):
         for title, names in GROUPS:
             parts: list[Any] = [self.field(name) for name in names]
             if title in NOTES:
-                parts.append(note(NOTES[title]))
+                parts.append(Later(note, NOTES[title]))  # (made when first unfolded)
             self._cards[title] = group(title, *parts)
         m.param.watch(self._count_set, [name for _title, names in GROUPS for name in names])
         self._count_set()

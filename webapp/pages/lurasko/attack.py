@@ -15,7 +15,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-import panel as pn
 import param
 
 from rules import lurasko
@@ -34,7 +33,7 @@ from rules.lurasko import (
     Step,
 )
 from rules.validation import check_int
-from webapp.components import Figure, choices, group, heading, html_pane, note
+from webapp.components import Figure, Later, choices, group, heading, html_pane, note
 from webapp.pages.base import Calculator, PageView, inputs_named
 
 __all__ = [
@@ -609,10 +608,10 @@ class LuraskoAttackView(PageView):
     )
 
     def sections(self) -> list[Any]:
-        def fields(*names: str) -> list[pn.Column]:
+        def fields(*names: str) -> list[Any]:
             return [self.field(name) for name in names]
 
-        def select(name: str) -> pn.Column:
+        def select(name: str) -> Any:
             return self.field(name, widget="select")
 
         self._weapon_cards = []
@@ -632,27 +631,31 @@ class LuraskoAttackView(PageView):
                     collapsed=n > 1,
                 )
             )
+        # (folded groups: their notes and headings are made when first unfolded)
         resistance_parts: list[Any] = [
-            note("Applied in this order, each dropping fractions, after armor and shielding.")
+            Later(
+                note, "Applied in this order, each dropping fractions, after armor and shielding."
+            )
         ]
         for n in range(1, RESISTANCE_SLOTS + 1):
             p = f"r{n}_"
             resistance_parts += [
-                heading(f"Resistance or weakness {n}"),
+                Later(heading, f"Resistance or weakness {n}"),
                 select(p + "against"),
                 *fields(p + "tag", p + "percent", p + "label"),
             ]
         self._resistance_card = group("Resistances and weaknesses", *resistance_parts)
         shield_parts: list[Any] = [
-            note(
+            Later(
+                note,
                 "Low, then medium precision act before the defense roll and lower the drive; "
-                "high precision acts after armor. Within a level, in this order."
+                "high precision acts after armor. Within a level, in this order.",
             )
         ]
         for n in range(1, SHIELD_SLOTS + 1):
             p = f"s{n}_"
             shield_parts += [
-                heading(f"Shield {n}"),
+                Later(heading, f"Shield {n}"),
                 *fields(p + "level", p + "points", p + "techshield", p + "inside"),
             ]
         self._shield_card = group("Energy shields", *shield_parts)

@@ -12,6 +12,7 @@ import html
 from dataclasses import dataclass
 from typing import Any
 
+import panel as pn
 import param
 
 from rules import moo2
@@ -557,7 +558,7 @@ class Moo2ReferenceView(PageView):
     def sections(self) -> list[Any]:
         self._print_link = html_pane(margin=(0, 10, 5, 10))
         return [
-            _print_hidden(self.field("table", widget="select")),
+            _print_hidden(pn.panel(self.field("table", widget="select"))),
             _print_hidden(
                 note(
                     "To print: choose a table (or every table) and use the browser's Print: "
