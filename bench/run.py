@@ -1498,8 +1498,8 @@ def embeds_section(sites: dict[str, Site]) -> list[str]:
             "The host page is on another origin of the same site (`127.0.0.1`, another port), "
             "then on another site (`localhost`), where the iframes are third-party: this "
             "Chromium blocks third-party storage by default, which denies them the "
-            "SharedWorker (and the service worker), so each embed falls back to a Python of "
-            "its own."
+            "SharedWorker (and the service worker); the first embed's own worker then takes "
+            "its siblings (static/boot.js, joinSibling), so they still share one Python."
         )
         out += [
             "",
