@@ -1414,30 +1414,14 @@ def targets_section(
             "<= 10 MB",
             first <= 10e6,
         )
-    ones = [r.embed_one_ms for r in site.runs if r.embed_one_ms is not None]
-    threes = [r.embed_three_ms for r in site.runs if r.embed_three_ms is not None]
-    if ones and threes:
-        one, three = median_of(ones), median_of(threes)
-        row(
-            "Three embeds on one page, all interactive (warm)",
-            fmt_ms(one) + " (one)",
-            fmt_ms(three),
-            ratio(three, one),
-            "<= 1.5x one",
-            three / one <= 1.5,
-        )
-    ones = [r.embed_cross_one_ms for r in site.runs if r.embed_cross_one_ms is not None]
-    threes = [r.embed_cross_three_ms for r in site.runs if r.embed_cross_three_ms is not None]
-    if ones and threes:
-        one, three = median_of(ones), median_of(threes)
-        row(
-            "Three embeds, host page on another site (third-party iframes)",
-            fmt_ms(one) + " (one)",
-            fmt_ms(three),
-            ratio(three, one),
-            "<= 1.5x one",
-            three / one <= 1.5,
-        )
+    for other_site, label in (
+        (False, "Three embeds on one page, all interactive (warm)"),
+        (True, "Three embeds, host page on another site (third-party iframes)"),
+    ):
+        one, three = embed_medians(site, other_site)
+        if one is not None and three is not None:
+            row(label, fmt_ms(one) + " (one)", fmt_ms(three), ratio(three, one), "<= 1.5x one",
+                three / one <= 1.5)  # fmt: skip
     lat = site.latencies_ms
     if lat:
         row(
@@ -1479,13 +1463,25 @@ def first_number_section(sites: dict[str, Site]) -> list[str]:
     return out
 
 
+def embed_medians(site: Site, other_site: bool) -> tuple[float | None, float | None]:
+    """Medians over the runs of one embed and three embeds (ms), the host page on the same
+    site or on another one; None where no run measured them."""
+    pairs = [
+        (r.embed_cross_one_ms, r.embed_cross_three_ms)
+        if other_site
+        else (r.embed_one_ms, r.embed_three_ms)
+        for r in site.runs
+    ]
+    ones = [one for one, _ in pairs if one is not None]
+    threes = [three for _, three in pairs if three is not None]
+    return (median_of(ones) if ones else None, median_of(threes) if threes else None)
+
+
 def embeds_section(sites: dict[str, Site]) -> list[str]:
     out: list[str] = []
     for key, site in sites.items():
         if not site.embeds:
             continue
-        ones = [r.embed_one_ms for r in site.runs if r.embed_one_ms is not None]
-        threes = [r.embed_three_ms for r in site.runs if r.embed_three_ms is not None]
         errors = sorted({r.embed_error for r in site.runs if r.embed_error})
         out += ["### Embeds on another origin's page (warm)", ""]
         out.append(
@@ -1506,19 +1502,12 @@ def embeds_section(sites: dict[str, Site]) -> list[str]:
             "| Build | Host | One embed | Three embeds | Ratio |",
             "|---|---|---|---|---|",
         ]
-        one = median_of(ones) if ones else None
-        three = median_of(threes) if threes else None
-        out.append(
-            f"| {LABELS[key]} | same site | {fmt_ms(one)} | {fmt_ms(three)} | {ratio(three, one)} |"
-        )
-        cones = [r.embed_cross_one_ms for r in site.runs if r.embed_cross_one_ms is not None]
-        cthrees = [r.embed_cross_three_ms for r in site.runs if r.embed_cross_three_ms is not None]
-        cone = median_of(cones) if cones else None
-        cthree = median_of(cthrees) if cthrees else None
-        out.append(
-            f"| {LABELS[key]} | another site | {fmt_ms(cone)} | {fmt_ms(cthree)} | "
-            f"{ratio(cthree, cone)} |"
-        )
+        for other_site, host in ((False, "same site"), (True, "another site")):
+            one, three = embed_medians(site, other_site)
+            out.append(
+                f"| {LABELS[key]} | {host} | {fmt_ms(one)} | {fmt_ms(three)} | "
+                f"{ratio(three, one)} |"
+            )
         out += [f"- failed: {e}" for e in errors]
         out.append("")
     return out

@@ -754,8 +754,7 @@ def stage_pyodide(
     if {"lean-numpy", "compiled-numpy"} & levers and "numpy" in needed:
         repack_numpy(target, lock, used or set(), levers)
     if "compiled-stdlib" in levers or "lean-stdlib" in levers:
-        optimize = python_optimize(levers)
-        compile_stdlib(target / "python_stdlib.zip", used or set(), optimize, levers)
+        compile_stdlib(target / "python_stdlib.zip", used or set(), levers)
     return needed
 
 
@@ -893,10 +892,8 @@ def repack_numpy(
         # numpy decides whether to attach its C functions' docstrings from sys.flags.optimize:
         # bytecode without docstrings needs the browser's Python to run as ``python -OO``
         # too, which "no-docstrings" sets (PYTHONOPTIMIZE, static/worker.js).
-        optimize = python_optimize(levers)
-        ranges = "no-debug-ranges" not in levers
         prefix = "/lib/python3.12/site-packages/"
-        members = list(compiled_members(members, prefix, optimize, ranges))
+        members = list(compiled_members(members, prefix, levers))
     with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as repacked:
         for name, data in members:
             out = zipfile.ZipInfo(name, date)
@@ -1256,16 +1253,15 @@ def compile_modules(
 
 
 def compiled_members(
-    members: Iterable[tuple[str, bytes]],
-    prefix: str,
-    optimize: int = 0,
-    debug_ranges: bool = True,
+    members: Iterable[tuple[str, bytes]], prefix: str, levers: frozenset[str]
 ) -> Iterator[tuple[str, bytes]]:
     """Each ``.py`` member replaced by its ``.pyc`` beside it (the sourceless layout, which
-    both the file system importer and zipimport load); other files as they are."""
+    both the file system importer and zipimport load); other files as they are. Compiled at
+    :func:`python_optimize`'s level, without column positions with "no-debug-ranges"."""
     members = list(members)
     sources = [(data, prefix + name) for name, data in members if name.endswith(".py")]
-    compiled = iter(compile_modules(sources, optimize, debug_ranges))
+    ranges = "no-debug-ranges" not in levers
+    compiled = iter(compile_modules(sources, python_optimize(levers), ranges))
     for name, data in members:
         if name.endswith(".py"):
             yield name + "c", next(compiled)
@@ -1363,9 +1359,7 @@ def stage_python(
         members.update(template_cache(members))
     prefix = "/lib/python3.12/site-packages/"
     if "lean-bundle" in levers:
-        optimize = python_optimize(levers)
-        ranges = "no-debug-ranges" not in levers
-        files = compiled_members(members.items(), prefix, optimize, ranges)
+        files = compiled_members(members.items(), prefix, levers)
     else:
         files = sources_and_cached(members.items(), prefix)
     if "bundle-pack" in levers:
@@ -1385,7 +1379,6 @@ the app does not (Pyodide's own, and what its boot and ``unpackArchive`` use).""
 def compile_stdlib(
     stdlib_zip: Path,
     used: set[str],
-    optimize: int = 0,
     levers: frozenset[str] = frozenset(LEVERS),
 ) -> None:
     """Ship the modules of Pyodide's ``python_stdlib.zip`` that the app imports as bytecode.
@@ -1413,8 +1406,7 @@ def compile_stdlib(
 
     compiled = [(n, d) for n, d in members if n.endswith(".py") and wanted(n)]
     kept = [(n, d) for n, d in members if not (n.endswith(".py") and wanted(n))]
-    ranges = "no-debug-ranges" not in levers
-    bytecode = compiled_members(compiled, "/lib/python312.zip/", optimize, ranges)
+    bytecode = compiled_members(compiled, "/lib/python312.zip/", levers)
     write_zip(stdlib_zip, [*bytecode, *kept])
 
 

@@ -108,7 +108,7 @@ self.rangefinderDictConverter = (entries) => {
 };
 
 let pyodide;
-let pythonGc = null;   // { enabled, frozen, optimize } once Python has imported the app
+let pythonState = null;   // { gcEnabled, gcFrozen, optimize } once Python has imported the app
 let queue = Promise.resolve();   // Python calls run one after another, in arrival order
 
 async function bootPython() {
@@ -150,9 +150,10 @@ async function bootPython() {
   // almost nothing: ~1,100 objects, 0.4 MB, measured in CPython), and what the imports made
   // is then frozen (gc.freeze): later collections, while pages are built and edited, skip
   // those ~240,000 long-lived objects. Reported for the browser tests ("info").
-  pythonGc = JSON.parse(await pyodide.runPythonAsync(`
+  pythonState = JSON.parse(await pyodide.runPythonAsync(`
 import gc, importlib, json, os, sys, js, pyodide.code, pyodide.ffi
-if ${CONFIG.gcFreeze ? "True" : "False"}:
+freeze = ${CONFIG.gcFreeze ? "True" : "False"}
+if freeze:
     gc.disable()
 importlib.invalidate_caches()  # (the bundle's files are new to the import system)
 if not hasattr(pyodide.ffi, "jsnull"):
@@ -169,11 +170,11 @@ try:
 finally:
     pyodide.code.run_js = _run_js
 import webapp.browser
-if not gc.isenabled():
+if freeze:
     gc.freeze()
     gc.enable()
 rangefinderStep("imports")
-json.dumps({"enabled": gc.isenabled(), "frozen": gc.get_freeze_count(), "optimize": sys.flags.optimize})
+json.dumps({"gcEnabled": gc.isenabled(), "gcFrozen": gc.get_freeze_count(), "optimize": sys.flags.optimize})
 `));
 }
 const booted = bootPython();
@@ -266,7 +267,7 @@ async function handle(client, msg) {
   }
   if (msg.type === "info") {
     // Diagnostics for the browser tests: which Python answers, how many pages it serves.
-    client.post({ type: "info", instance, shared, clients: clients.size, boots: 1, gc: pythonGc });
+    client.post({ type: "info", instance, shared, clients: clients.size, boots: 1, python: pythonState });
     return;
   }
   if (!clients.has(client.id)) return;

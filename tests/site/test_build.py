@@ -533,11 +533,7 @@ def test_nothing_shipped_calls_numpy_linalg(dist: Path) -> None:
     numpy.linalg or a numpy function or class that calls it, anywhere in its code."""
 
     def names(code: types.CodeType) -> set[str]:
-        found = set(code.co_names)
-        for const in code.co_consts:
-            if isinstance(const, types.CodeType):
-                found |= names(const)
-        return found
+        return {name for c in code_objects(code) for name in c.co_names}
 
     files = sitebuild.read_bundle(sitebuild.bundle_path(dist))
     compiled = {n: body for n, body in files.items() if n.endswith(".pyc")}

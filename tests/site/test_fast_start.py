@@ -284,9 +284,9 @@ def test_python_froze_what_its_imports_made_and_runs_as_its_bytecode_was_compile
     reads the flag)."""
     app = open_app("?page=moo2-shot")
     info = app.page.evaluate("window.rangefinderWorkerInfo()")
-    assert info["gc"]["enabled"] is True
-    assert info["gc"]["frozen"] > 100_000  # Panel, Bokeh, numpy and the app: ~240,000
-    assert info["gc"]["optimize"] == 2
+    assert info["python"]["gcEnabled"] is True
+    assert info["python"]["gcFrozen"] > 100_000  # Panel, Bokeh, numpy and the app: ~240,000
+    assert info["python"]["optimize"] == 2
 
 
 def test_an_embed_below_the_fold_becomes_interactive_too(
