@@ -508,17 +508,26 @@ class CountingHandler(sitebuild.SiteHandler):
         rec = self.recorder
         self._status = 0
         self._sent = 0
-        with rec.lock:
-            rec.open += 1
+        self._counted = False
         try:
             super().handle_one_request()
         finally:
             with rec.lock:
-                rec.open -= 1
-                rec.last = time.time()
+                if self._counted:
+                    rec.open -= 1
+                    rec.last = time.time()
                 if self._status:
                     path = getattr(self, "path", "?")
                     rec.hits.append(Hit(time.time(), path, self._status, self._sent))
+
+    def parse_request(self) -> bool:
+        # A request is open from its request line on: a connection the browser opened ahead
+        # of need (a preconnect) and left idle is not a request, and would keep the network
+        # from ever looking quiet.
+        with self.recorder.lock:
+            self.recorder.open += 1
+            self._counted = True
+        return super().parse_request()
 
     def send_response(self, code: int, message: str | None = None) -> None:
         self._status = code

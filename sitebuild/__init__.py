@@ -570,6 +570,9 @@ LEVERS = {
     "tqdm's versions written in, not looked up in their metadata (patches.py)",
     "template-cache": "the Jinja templates Panel compiles while it is imported, compiled at build "
     "time into Jinja's bytecode cache (patches.py, template_cache)",
+    "cheap-models": "Bokeh's models made with less work: a valid dict property checked "
+    "without spelling out its type for an error message, and Panel's stylesheet files taken "
+    "from the document instead of made anew for every component (patches.py)",
     "gc-freeze": "Python's cyclic garbage collector paused while the app's modules are "
     "imported, then the objects they made (~240,000) frozen out of its reach (gc.freeze): "
     "no collections during the imports, cheaper ones while pages are built and edited "

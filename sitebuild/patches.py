@@ -132,6 +132,18 @@ class _LazyParameters:
         return iter(self._get())
 """
 
+_CACHED_STYLESHEET = """
+
+def _imported_stylesheet(url):
+    # Rangefinder ("cheap-models", sitebuild/patches.py): the current document's stylesheet
+    # for this file, if it has one that _resolve_stylesheets would keep; else a new one.
+    doc = state.curdoc
+    cached = state._stylesheets.get(doc, {}).get(url) if doc is not None else None
+    if cached is not None and stylesheet_url(cached) is not None and cached.document in (None, doc):
+        return cached
+    return ImportedStyleSheet(url=url)"""
+
+
 EDITS: tuple[Edit, ...] = (
     Edit(
         "panel/io/pyodide.py",
@@ -224,6 +236,42 @@ EDITS: tuple[Edit, ...] = (
         "",
         count=2,
         lever="lazy-glyphs",
+    ),
+    # --- "cheap-models": the same Bokeh models, made with less work -----------------------
+    Edit(
+        "bokeh/core/property/container.py",
+        "Bokeh's Dict property spells out its whole type (``Dict(String, Either(...))``, a "
+        "recursive str() of every type parameter) for an error message before it checks the "
+        "value, on every check: every Bokeh model checks its dict properties' defaults "
+        "(tags, js_property_callbacks, ...) when it is made and when it is serialized, about "
+        "a tenth of building a page's document in CPython here. A valid dict now returns "
+        "before that; an invalid one gets the same message as before (test_build checks)",
+        "        value_is_valid = self.values_type.is_valid\n"
+        '        expected = f"expected a dict of type {self}"\n',
+        "        value_is_valid = self.values_type.is_valid\n"
+        "        if isinstance(value, dict) and all(\n"
+        "            key_is_valid(k) and value_is_valid(v) for k, v in value.items()\n"
+        "        ):\n"
+        "            return  # Rangefinder (cheap-models): valid, no message spelled out\n"
+        '        expected = f"expected a dict of type {self}"\n',
+        lever="cheap-models",
+    ),
+    Edit(
+        "panel/reactive.py",
+        "Panel makes a new ImportedStyleSheet model for every stylesheet file of every "
+        "component it renders (loading.css, the widget's own CSS), then swaps it for the one "
+        "its document already holds for that file (``_resolve_stylesheets``): ~130 models "
+        "made and dropped per page. The document's own is taken at once when it has one",
+        "                    stylesheet = ImportedStyleSheet(url=stylesheet)\n",
+        "                    stylesheet = _imported_stylesheet(stylesheet)  # Rangefinder\n",
+        lever="cheap-models",
+    ),
+    Edit(
+        "panel/reactive.py",
+        "(the same edit) the lookup, by the key ``_resolve_stylesheets`` caches it under",
+        "\n\nclass Syncable(Renderable):\n",
+        _CACHED_STYLESHEET + "\n\nclass Syncable(Renderable):\n",
+        lever="cheap-models",
     ),
     # --- "lazy-imports": modules imported at start that the app never uses ----------------
     Edit(

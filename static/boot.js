@@ -37,6 +37,15 @@
     showStatus(msg);
   }
 
+  // An embed below the fold of its host page, or scrolled out of it, is out of view: it takes
+  // over from its prerendered page without waiting for a frame (a browser draws none there).
+  let outOfView = false;
+  if (window.parent !== window && typeof IntersectionObserver === "function") {
+    new IntersectionObserver((entries) => {
+      outOfView = !entries[entries.length - 1].isIntersecting;
+    }).observe(html);
+  }
+
   // --- the worker, started first: everything else happens while it boots ---
   const worker = startWorker();
   setProgress(1);
@@ -192,8 +201,16 @@
   // BokehJS and Panel's JS: about 3 MB to compile, needed to draw the live app (and the
   // BokehJS prerender), not to show the snapshot. Loaded in order, once.
   let bokehLoading = null;
-  function loadBokeh() {
+  let follower = false;      // an embed on a Python that served another embed first
+  let bokehWaits = false;    // BokehJS is loaded once Python has imported the app
+  function startBokeh(when) {
+    bokehWaits = false;
+    loadBokeh(when).catch((error) => showError(String(error)));
+  }
+  // `when` it was first asked for (<html data-bokeh-load>, for the browser tests).
+  function loadBokeh(when) {
     if (bokehLoading === null) {
+      html.dataset.bokehLoad = when;
       bokehLoading = new Promise((resolve, reject) => {
         let last = null;
         for (const src of CONFIG.scripts) {
@@ -288,7 +305,7 @@
     if (!/^[a-z0-9-]+$/.test(slug)) return;
     const embed = html.dataset.embed === "true" ? ".embed" : "";
     const [response] = await Promise.all([
-      fetch(`prerender/${slug}.${html.dataset.theme}${embed}.json.gz`), loadBokeh(),
+      fetch(`prerender/${slug}.${html.dataset.theme}${embed}.json.gz`), loadBokeh("prerender"),
     ]);
     if (!response.ok || live) return;   // an unknown page: the app will say so
     const data = await readGzipJSON(response);
@@ -447,6 +464,9 @@
     registerServiceWorker();
   }
 
+  // When each of the worker's steps reached this page (its own clock), for the browser tests.
+  const stepsMs = {};
+
   // For the browser tests: the modules Python has imported ([name, file] pairs).
   window.rangefinderModules = () => new Promise((resolve) => {
     modulesWaiting.push(resolve);
@@ -467,7 +487,13 @@
       infoWaiting.shift()?.(msg);
     } else if (msg.type === "modules") {
       modulesWaiting.shift()?.(msg.modules);
+    } else if (msg.type === "hello") {
+      // A shared Python that already served an embed first: this one is a follower.
+      if (msg.first === false) follower = true;
     } else if (msg.type === "progress") {
+      stepsMs[msg.step] = Math.round(performance.now());
+      html.dataset.stepsMs = JSON.stringify(stepsMs);
+      if (msg.step === "imports" && bokehWaits) startBokeh("after-imports");
       setProgress(msg.value);
       lastStep = msg.label;
       if (html.dataset.stage === "prerendered") showStatus(`Getting the calculator ready: ${msg.label.toLowerCase()}`);
@@ -497,7 +523,7 @@
       }
       renderItems[0].roots = roots;
       renderItems[0].root_ids = rootIds;
-      await loadBokeh();
+      await loadBokeh("at-render");
       const [views] = await window.Bokeh.embed.embed_items(docsJson, renderItems);
       jsdoc = [...views.roots.values()][0].model.document;
       window.rangefinderDocument = jsdoc;  // for embedders' scripts and the browser tests
@@ -520,13 +546,23 @@
     } else if (msg.type === "ready") {
       // Once the live page's styles are in, one frame for BokehJS to lay out what the deep
       // link changed, then swap.
-      // (A frame, or 100 ms: a browser runs no animation frame in an iframe out of sight,
-      // such as an embed below the fold, and that one must become interactive too.)
+      // (A frame, or 100 ms: a browser runs no animation frame in an iframe out of sight.
+      // An embed known to be out of view, below the fold of its host, swaps at once:
+      // nobody sees it, and it must become interactive too.)
       const swap = () => {
         let done = false;
-        const go = () => { if (!done) { done = true; becomeReady(msg.timings); } };
-        requestAnimationFrame(go);
-        setTimeout(go, 100);
+        const go = (how) => {
+          if (done) return;
+          done = true;
+          html.dataset.swap = how;
+          becomeReady(msg.timings);
+        };
+        if (outOfView) {
+          go("out-of-view");
+          return;
+        }
+        requestAnimationFrame(() => go("frame"));
+        setTimeout(() => go("timer"), 100);
       };
       if (app.classList.contains("rf-app--pending")) stylesheetsLoaded(app, 2000).then(swap);
       else swap();
@@ -539,8 +575,14 @@
     dropPrerendered();
     if (html.dataset.stage !== "live") html.dataset.stage = "loading";
   }).finally(() => {
-    // BokehJS next, once the browser has painted what is there: the live app needs it.
-    requestAnimationFrame(() => setTimeout(() => loadBokeh().catch((error) => showError(String(error))), 0));
+    // BokehJS next, once the browser has painted what is there: the live app needs it. An
+    // embed that follows another on one Python (it joined it, or the shared worker had
+    // served one before) waits until that Python has imported the app: its document comes
+    // after the first embed's, and three BokehJS compiled at once, on the host's one main
+    // thread, slowed that Python's start (measured: three embeds 0.2 s later in all).
+    const waits = follower || html.dataset.worker === "joined";
+    if (waits && !("imports" in stepsMs)) bokehWaits = true;
+    else requestAnimationFrame(() => setTimeout(() => startBokeh(waits ? "after-imports" : "at-once"), 0));
   });
 
   // --- offline: a service worker that pre-caches the whole build ---

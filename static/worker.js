@@ -243,7 +243,8 @@ await webapp.browser.start(client, functools.partial(js.rangefinderPost, client)
 function connect(post) {
   const client = { id: String(++nextClient), post, timings: { ...timings } };
   clients.set(client.id, client);
-  client.post({ type: "hello", shared });
+  // "first": no page was served before this one (boot.js: a later embed is a follower).
+  client.post({ type: "hello", shared, first: clients.size === 1 });
   for (const msg of boot) client.post(msg);
   Object.assign(client.timings, timings);
   return client;   // its session starts with its "start" message (its link and theme)

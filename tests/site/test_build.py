@@ -13,6 +13,7 @@ import importlib.util
 import io
 import json
 import marshal
+import os
 import re
 import subprocess
 import sys
@@ -279,6 +280,105 @@ def test_lazy_imports_patch_defers_modules_and_keeps_what_uses_them(tmp_path: Pa
     assert after["config"] == "debug" and after["vtk fetch"] == "scene bytes"
     assert after["mock hashed by id"] == [True, True, True]
     assert after["panel's names"] == ["FastListTemplate", "Template", "ChatInterface", "panel.ui"]
+
+
+CHEAP_MODULES = {
+    "bokeh.core.property.container": "bokeh/core/property/container.py",
+    "panel.reactive": "panel/reactive.py",
+}
+"""The modules the "cheap-models" lever edits, and their files in the wheels."""
+
+CHEAP_PROBE = """
+import asyncio, hashlib, importlib.abc, importlib.util, json, runpy, sys
+stand_ins = json.loads(sys.argv[1])  # module -> patched file ({} for the wheels' own files)
+class Finder(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name in stand_ins:
+            return importlib.util.spec_from_file_location(name, stand_ins[name])
+sys.meta_path.insert(0, Finder())
+exec(runpy.run_path(sys.argv[2])["WORKER_STUBS"])   # Pyodide's js and pyodide, as in tests/webapp
+from bokeh.core.property.container import Dict
+from bokeh.core.property.primitive import Int, String
+from bokeh.models import ImportedStyleSheet
+import webapp.browser
+from webapp.pages import PAGES
+made = [0]
+init = ImportedStyleSheet.__init__
+def counted(self, *args, **kwargs):
+    made[0] += 1
+    init(self, *args, **kwargs)
+ImportedStyleSheet.__init__ = counted
+def canonical(doc):
+    # the document's JSON with its (random) model ids numbered in order of appearance
+    ids = {}
+    def walk(node):
+        if isinstance(node, dict):
+            return {k: (ids.setdefault(v, f"id{len(ids)}") if k == "id" and isinstance(v, str)
+                        else walk(v)) for k, v in node.items()}
+        return [walk(v) for v in node] if isinstance(node, list) else node
+    return json.dumps(walk(doc), sort_keys=True)
+out = {"patched": [sys.modules[m].__file__ == f for m, f in stand_ins.items()], "docs": {}}
+async def build():
+    for n, page in enumerate(["home", *(p.slug for p in PAGES)]):
+        for search in (f"?page={page}", f"?page={page}&embed=1"):
+            docs_json, _, _ = await webapp.browser.start(f"c{n}{search}", print, search)
+            [doc] = json.loads(docs_json).values()  # (keyed by a random id)
+            text = canonical(doc)
+            out["docs"][search] = hashlib.sha256(text.encode()).hexdigest()
+asyncio.run(build())
+out["stylesheets made"] = made[0]
+errors = []
+for prop, value in ((Dict(String, Int), {"a": 1, 2: "b"}), (Dict(String, Int), [1]),
+                    (Dict(String, Int), {"a": "b"}), (Dict(Int, String), {"a": 1})):
+    try:
+        prop.validate(value)
+        errors.append(None)
+    except ValueError as error:
+        errors.append(str(error))
+    errors.append(prop.is_valid(value))
+errors.append(Dict(String, Int).is_valid({"a": 1}))
+out["errors"] = errors
+print(json.dumps(out))
+"""
+
+
+def test_cheap_models_patch_builds_every_document_the_same(tmp_path: Path) -> None:
+    """With the "cheap-models" edits, every page's document (and the landing page's, each
+    also in embed mode) is the same, model for model and property for property, as with the
+    wheels' own files, with far fewer stylesheet models made on the way; an invalid dict
+    property gets the same error message as before."""
+    from webapp.pages import PAGES
+
+    wheels = {p.name: sitebuild.fetch_pypi(p) for p in sitebuild.BROWSER_WHEELS}
+    stand_ins = {}
+    for module, member in CHEAP_MODULES.items():
+        with zipfile.ZipFile(wheels[member.split("/")[0]]) as archive:
+            original = archive.read(member)
+        patched = patches.patch_member(member, original, ["cheap-models"])
+        assert patched != original, member
+        assert patches.patch_member(member, original) == original  # only with the lever
+        target = tmp_path / member
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(patched)
+        stand_ins[module] = str(target)
+    stubs = str(Path(__file__).parents[1] / "webapp" / "conftest.py")
+    results = []
+    for stand_in in ({}, stand_ins):
+        run = subprocess.run(
+            [sys.executable, "-c", CHEAP_PROBE, json.dumps(stand_in), stubs],
+            capture_output=True, text=True, timeout=300, cwd=Path(__file__).parents[2],
+            env={**os.environ, "PYTHONHASHSEED": "0"},  # (moo2-arcs draws a set's items)
+        )  # fmt: skip
+        assert run.returncode == 0, run.stderr[-3000:]
+        results.append(json.loads(run.stdout.strip().splitlines()[-1]))
+    before, after = results
+    assert (before.pop("patched"), after.pop("patched")) == ([], [True, True])
+    made_before, made_after = before.pop("stylesheets made"), after.pop("stylesheets made")
+    assert made_after * 5 < made_before, (made_before, made_after)
+    assert len(after["docs"]) == 2 * (1 + len(PAGES))
+    assert after == before
+    invalid_keys = "expected a dict of type Dict(String, Int), got a dict with invalid keys: 2"
+    assert invalid_keys in after["errors"][0]
 
 
 def test_a_patch_refuses_text_it_does_not_find() -> None:

@@ -8,6 +8,7 @@ README's lines are what is tested.
 
 from __future__ import annotations
 
+import json
 import re
 import tarfile
 from collections.abc import Iterator
@@ -518,7 +519,11 @@ def test_embeds_on_another_site_share_the_python_of_one_of_them(
     """A host page on another *site* (``localhost``, the site being ``127.0.0.1``): its
     iframes are third-party, and this Chromium, blocking third-party storage, denies them the
     SharedWorker. The first embed starts a worker of its own and the others join it
-    (boot.js); when that embed goes, they reload, inputs kept, on a Python of their own."""
+    (boot.js); when that embed goes, they reload, inputs kept, on a Python of their own.
+
+    The embeds that joined load BokehJS once that Python has imported the app, not at once
+    (the first embed's document comes first); the third, below the host's fold, takes over
+    from its prerendered page without waiting for a frame."""
     from webapp.formatting import percent
     from webapp.pages.moo2.shot import Moo2Shot
 
@@ -528,7 +533,8 @@ def test_embeds_on_another_site_share_the_python_of_one_of_them(
         "?page=moo2-shot&embed=1&squares=9",
     ]
     body = LISTEN + "".join(
-        f"<iframe src='{server.url}{query}' width='440' height='520' title='Rangefinder {i}'>"
+        ("<div style='height: 900px'></div>" if i == 2 else "")
+        + f"<iframe src='{server.url}{query}' width='440' height='520' title='Rangefinder {i}'>"
         "</iframe>"
         for i, query in enumerate(queries)
     )
@@ -552,6 +558,19 @@ def test_embeds_on_another_site_share_the_python_of_one_of_them(
         kinds = [f.page.evaluate("document.documentElement.dataset.worker") for f in frames]
         assert sorted(kinds) == ["dedicated", "joined", "joined"]
         leader = kinds.index("dedicated")
+        data = [f.page.evaluate("({...document.documentElement.dataset})") for f in frames]
+        assert [d["bokehLoad"] for d in data] == [
+            "at-once" if i == leader else "after-imports" for i in range(3)
+        ]
+        for i, (f, d) in enumerate(zip(frames, data, strict=True)):
+            bokeh_at = f.page.evaluate(
+                """() => performance.getEntriesByType('resource')
+                         .find((e) => e.name.endsWith('/bokeh.min.js')).startTime"""
+            )
+            imported_at = json.loads(d["stepsMs"])["imports"]
+            assert (bokeh_at >= imported_at) == (i != leader), (i, bokeh_at, imported_at)
+        assert "out-of-view" not in {data[0]["swap"], data[1]["swap"]}
+        assert data[2]["swap"] == "out-of-view"
         # An embed that joined computes through the shared Python, in its own session.
         follower = next(i for i in (0, 2) if i != leader)
         frames[follower].set_input("Distance (squares)", 5)
