@@ -570,6 +570,10 @@ LEVERS = {
     "tqdm's versions written in, not looked up in their metadata (patches.py)",
     "template-cache": "the Jinja templates Panel compiles while it is imported, compiled at build "
     "time into Jinja's bytecode cache (patches.py, template_cache)",
+    "no-bokeh-diagnostics": "the browser's Bokeh runs without its 'expensive error "
+    "diagnostics' (its own setting, BOKEH_PERFORM_ERROR_DIAGNOSTICS): no signature check of "
+    "each callback Panel registers (inspect.signature, ~400 per page), no list of similar "
+    "names in an AttributeError (static/worker.js)",
     "cheap-models": "Bokeh's models made with less work: a valid dict property checked "
     "without spelling out its type for an error message, and Panel's stylesheet files taken "
     "from the document instead of made anew for every component (patches.py)",
@@ -1488,6 +1492,7 @@ def stage_shell(
         "earlyFetch": "early-fetch" in levers,
         "gcFreeze": "gc-freeze" in levers,
         "pythonOptimize": python_optimize(levers),
+        "bokehDiagnostics": "no-bokeh-diagnostics" not in levers,
         "prerender": "prerender" in levers,
         "snapshots": snapshots,
         # Loaded by boot.js, in this order, once the prerendered page is on screen.

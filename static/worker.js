@@ -108,7 +108,7 @@ self.rangefinderDictConverter = (entries) => {
 };
 
 let pyodide;
-let pythonState = null;   // { gcEnabled, gcFrozen, optimize } once Python has imported the app
+let pythonState = null;   // { gcEnabled, gcFrozen, optimize, bokehDiagnostics } once Python has imported the app
 let queue = Promise.resolve();   // Python calls run one after another, in arrival order
 
 async function bootPython() {
@@ -117,10 +117,14 @@ async function bootPython() {
   // Python runs at the optimisation level the shipped bytecode was compiled at ("python
   // -OO" with "no-docstrings"): code that asks sys.flags.optimize, as numpy does before it
   // attaches docstrings, then agrees with the bytecode it runs.
-  const options = {
-    indexURL: new URL("pyodide/", base).href,
-    env: CONFIG.pythonOptimize ? { PYTHONOPTIMIZE: String(CONFIG.pythonOptimize) } : {},
-  };
+  // With "no-bokeh-diagnostics", Bokeh skips what its setting calls expensive error
+  // diagnostics: it checks the signature of every callback registered (inspect.signature,
+  // ~400 Panel callbacks per page built, a tenth of building one) and lists similar names
+  // in an AttributeError. The app's code runs with them in CPython's tests.
+  const env = {};
+  if (CONFIG.pythonOptimize) env.PYTHONOPTIMIZE = String(CONFIG.pythonOptimize);
+  if (!CONFIG.bokehDiagnostics) env.BOKEH_PERFORM_ERROR_DIAGNOSTICS = "false";
+  const options = { indexURL: new URL("pyodide/", base).href, env };
   if (CONFIG.earlyFetch) {
     // The packages (checked against pyodide-lock.json's sha256, as loadPackage does) are
     // fetched while the runtime boots; loadPyodide resolves once they are loaded too.
@@ -174,7 +178,9 @@ if freeze:
     gc.freeze()
     gc.enable()
 rangefinderStep("imports")
-json.dumps({"gcEnabled": gc.isenabled(), "gcFrozen": gc.get_freeze_count(), "optimize": sys.flags.optimize})
+from bokeh.settings import settings as bokeh_settings
+json.dumps({"gcEnabled": gc.isenabled(), "gcFrozen": gc.get_freeze_count(), "optimize": sys.flags.optimize,
+            "bokehDiagnostics": bokeh_settings.perform_error_diagnostics()})
 `));
 }
 const booted = bootPython();

@@ -567,8 +567,8 @@ def test_embeds_on_another_site_share_the_python_of_one_of_them(
                 """() => performance.getEntriesByType('resource')
                          .find((e) => e.name.endsWith('/bokeh.min.js')).startTime"""
             )
-            imported_at = json.loads(d["stepsMs"])["imports"]
-            assert (bokeh_at >= imported_at) == (i != leader), (i, bokeh_at, imported_at)
+            imported_at = json.loads(d["stepsMs"])["imports"]  # (rounded to the ms)
+            assert (bokeh_at > imported_at - 1) == (i != leader), (i, bokeh_at, imported_at)
         assert "out-of-view" not in {data[0]["swap"], data[1]["swap"]}
         assert data[2]["swap"] == "out-of-view"
         # An embed that joined computes through the shared Python, in its own session.
