@@ -201,7 +201,7 @@
   // BokehJS and Panel's JS: about 3 MB to compile, needed to draw the live app (and the
   // BokehJS prerender), not to show the snapshot. Loaded in order, once.
   let bokehLoading = null;
-  let follower = false;      // an embed on a Python that served another embed first
+  let follower = false;      // an embed on a Python that another embed was on first
   let bokehWaits = false;    // BokehJS is loaded once Python has imported the app
   function startBokeh(when) {
     bokehWaits = false;
@@ -579,7 +579,7 @@
     // embed that follows another on one Python (it joined it, or the shared worker had
     // served one before) waits until that Python has imported the app: its document comes
     // after the first embed's, and three BokehJS compiled at once, on the host's one main
-    // thread, slowed that Python's start (measured: three embeds 0.2 s later in all).
+    // thread, slowed that Python's start (measured: about 0.1 s of three embeds' time).
     const waits = follower || html.dataset.worker === "joined";
     if (waits && !("imports" in stepsMs)) bokehWaits = true;
     else requestAnimationFrame(() => setTimeout(() => startBokeh(waits ? "after-imports" : "at-once"), 0));

@@ -249,7 +249,7 @@ await webapp.browser.start(client, functools.partial(js.rangefinderPost, client)
 function connect(post) {
   const client = { id: String(++nextClient), post, timings: { ...timings } };
   clients.set(client.id, client);
-  // "first": no page was served before this one (boot.js: a later embed is a follower).
+  // "first": no other page is served by this Python now (boot.js: a later embed follows).
   client.post({ type: "hello", shared, first: clients.size === 1 });
   for (const msg of boot) client.post(msg);
   Object.assign(client.timings, timings);
