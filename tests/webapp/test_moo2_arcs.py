@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from fractions import Fraction
 
 import pytest
@@ -62,3 +66,27 @@ def test_bad_bearing_is_an_error_beside_it() -> None:
     good = m.result
     m.bearing = None
     assert m.error_input == "bearing" and m.result is good
+
+
+RINGS = """
+import json
+from webapp.pages.moo2.arcs import Moo2ArcsView
+view = Moo2ArcsView()
+print(json.dumps({k: list(v) for k, v in view._rings.data.items()}))
+"""
+
+
+def test_the_chart_draws_the_same_data_in_every_python() -> None:
+    """The rings' wedges come in the quadrants' order, not a set's (which depends on the
+    string hashing of each Python process): the prerendered page the build ships is then
+    the same from one build to the next, and the live app draws what it showed."""
+    drawn = []
+    for seed in ("1", "2", "3"):
+        run = subprocess.run(
+            [sys.executable, "-c", RINGS], capture_output=True, text=True, timeout=300,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        )  # fmt: skip
+        assert run.returncode == 0, run.stderr[-2000:]
+        drawn.append(json.loads(run.stdout.strip().splitlines()[-1]))
+    assert drawn[0] == drawn[1] == drawn[2]
+    assert len(drawn[0]["start"]) == sum(len(moo2.ARC_QUADRANTS[arc]) for arc in moo2.Arc)

@@ -221,7 +221,8 @@ class Moo2ArcsView(PageView):
         for index, arc in enumerate(moo2.Arc):
             inner = INNER + index * RING
             fires = result.fires[arc]
-            for quadrant in moo2.ARC_QUADRANTS[arc]:
+            # (in the quadrants' order: a set's order changes from one Python to the next)
+            for quadrant in (q for q in moo2.Quadrant if q in moo2.ARC_QUADRANTS[arc]):
                 first, last = spans[quadrant]
                 rings["inner"].append(inner + 0.01)
                 rings["outer"].append(inner + RING - 0.01)
