@@ -495,6 +495,7 @@ def test_three_embeds_share_one_python_with_a_session_each(
             """() => Promise.race([navigator.serviceWorker.ready.then(() => true),
                                    new Promise((done) => setTimeout(done, 30000))])"""
         )
+        assert app.failed_requests() == []
         # A removed embed's session is dropped (its page says goodbye on pagehide).
         app.page.evaluate("document.querySelectorAll('iframe')[2].remove()")
         frame0 = frame_of(app, 0)
@@ -507,7 +508,9 @@ def test_three_embeds_share_one_python_with_a_session_each(
         )
         assert app.console_errors() == []
         assert app.foreign_requests(server.url[:-1], other_origin.url[:-1]) == []
-        assert app.failed_requests() == []
+        # Removing a frame aborts what it still had in flight (once, under load, a fetch of
+        # worker.js): an aborted request may follow the removal, an HTTP error may not.
+        assert [f for f in app.failed_requests() if not f.startswith("failed ")] == []
         assert app.csp_violations() == []
     finally:
         app.context.close()
