@@ -182,7 +182,7 @@ LAZY_MODULES = {
 }
 """The modules the "lazy-imports" lever edits, and their files in the wheels."""
 
-LAZY_PROBE = """
+STAND_INS = """
 import importlib.abc, importlib.util, json, os, sys
 stand_ins = json.loads(sys.argv[1])  # module -> patched file ({} for the wheels' own files)
 if stand_ins:
@@ -196,6 +196,13 @@ if stand_ins:
                     [folders[name]] if name in folders else None),
             )
     sys.meta_path.insert(0, Finder())
+"""
+"""The start of a probe script: modules named in its first argument (JSON, module -> file)
+are imported from those files (a package's submodules still from its own folder)."""
+
+LAZY_PROBE = (
+    STAND_INS
+    + """
 LAZY = json.loads(sys.argv[3])
 import panel, bokeh.plotting, bokeh.settings, bokeh.util.browser
 import panel.io.cache, panel.io.profile, panel.pane.vtk.vtk
@@ -230,6 +237,7 @@ out["mock hashed by id"] = [h(mock) == h(mock), h(mock) != h(unittest.mock.Mock(
 out["other hashes"] = [h(1).hex(), h("a").hex(), h((1, "a", 2.5)).hex()]
 print(json.dumps(out))
 """
+)
 
 
 def test_lazy_imports_patch_defers_modules_and_keeps_what_uses_them(tmp_path: Path) -> None:
@@ -287,14 +295,10 @@ CHEAP_MODULES = {
 }
 """The modules the "cheap-models" lever edits, and their files in the wheels."""
 
-CHEAP_PROBE = """
-import asyncio, hashlib, importlib.abc, importlib.util, json, runpy, sys
-stand_ins = json.loads(sys.argv[1])  # module -> patched file ({} for the wheels' own files)
-class Finder(importlib.abc.MetaPathFinder):
-    def find_spec(self, name, path, target=None):
-        if name in stand_ins:
-            return importlib.util.spec_from_file_location(name, stand_ins[name])
-sys.meta_path.insert(0, Finder())
+CHEAP_PROBE = (
+    STAND_INS
+    + """
+import asyncio, hashlib, runpy
 exec(runpy.run_path(sys.argv[2])["WORKER_STUBS"])   # Pyodide's js and pyodide, as in tests/webapp
 from bokeh.core.property.container import Dict
 from bokeh.core.property.primitive import Int, String
@@ -339,6 +343,7 @@ errors.append(Dict(String, Int).is_valid({"a": 1}))
 out["errors"] = errors
 print(json.dumps(out))
 """
+)
 
 
 def test_cheap_models_patch_builds_every_document_the_same(tmp_path: Path) -> None:
