@@ -679,6 +679,10 @@ class Run:
     embed_one_ms: float | None = None
     embed_three_ms: float | None = None
     embed_error: str | None = None
+    embed_error_step: str | None = None
+    """Which load of the sequence failed."""
+    embed_error_log: list[str] = field(default_factory=list)
+    """The lines of Chromium's log about the failure (crash_lines)."""
     embed_cross_one_ms: float | None = None
     embed_cross_three_ms: float | None = None
     """The same with the host page on another *site* (``localhost`` against the site's
@@ -901,10 +905,15 @@ def embed_run(playwright: Any, site: Site, run: Run) -> None:
         (folder / f"embed{n}.html").write_text(EMBED_PAGE.format(n=n, frames=frames))
         pages[n] = f"embed{n}.html"
     host = Server(folder, own_policy=False)
+    # Chromium's own log (every process writes to it), kept if a page crashes: it says which
+    # process died and how (a signal, an out-of-memory, a failed check).
+    log = folder / "chromium.log"
+    step = "start"
     try:
         with tempfile.TemporaryDirectory(prefix="rangefinder-bench-") as profile:
             context = playwright.chromium.launch_persistent_context(
-                profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
+                profile, executable_path=CHROMIUM, headless=True,
+                args=[*CHROMIUM_ARGS, "--enable-logging", f"--log-file={log}", "--v=0"],
                 viewport={"width": 1280, "height": 900},
             )  # fmt: skip
             try:
@@ -912,7 +921,8 @@ def embed_run(playwright: Any, site: Site, run: Run) -> None:
                 other_site = host.url.replace("//127.0.0.1:", "//localhost:")
                 for where, url in (("same", host.url), ("cross", other_site)):
                     timings = {}
-                    for n in (3, 1, 3):
+                    for i, n in enumerate((3, 1, 3)):
+                        step = f"{where} site, load {i + 1} of 3 ({n} embed{'s' * (n > 1)})"
                         page.goto(url + pages[n])
                         page.wait_for_function(
                             "() => window.__allReadyAt !== undefined", polling=100,
@@ -931,8 +941,22 @@ def embed_run(playwright: Any, site: Site, run: Run) -> None:
                 context.close()
     except Exception as error:
         run.embed_error = f"{type(error).__name__}: {str(error).strip().splitlines()[0]}"
+        run.embed_error_step = step
+        run.embed_error_log = crash_lines(log)
+        print(f"  embeds failed at {step}: {run.embed_error}", file=sys.stderr)
+        for line in run.embed_error_log:
+            print(f"    {line}", file=sys.stderr)
     finally:
         host.stop()
+
+
+def crash_lines(log: Path, keep: int = 40) -> list[str]:
+    """The lines of Chromium's log that tell why a process ended, with the last ones kept."""
+    if not log.exists():
+        return []
+    marks = ("FATAL", "crash", "Crash", "signal", "memory", "Memory", "OOM", "Check failed")
+    lines = log.read_text(errors="replace").splitlines()
+    return [line[:300] for line in lines if any(m in line for m in marks)][-keep:]
 
 
 def input_latency(playwright: Any, site: Site, values: list[tuple[int, str]]) -> None:
@@ -1491,7 +1515,6 @@ def embeds_section(sites: dict[str, Site]) -> list[str]:
     for key, site in sites.items():
         if not site.embeds:
             continue
-        errors = sorted({r.embed_error for r in site.runs if r.embed_error})
         out += ["### Embeds on another origin's page (warm)", ""]
         out.append(
             "A page on a second local origin with one iframe (`?page=moo2-shot&embed=1`), "
@@ -1517,7 +1540,13 @@ def embeds_section(sites: dict[str, Site]) -> list[str]:
                 f"| {LABELS[key]} | {host} | {fmt_ms(one)} | {fmt_ms(three)} | "
                 f"{ratio(three, one)} |"
             )
-        out += [f"- failed: {e}" for e in errors]
+        for i, r in enumerate(site.runs, 1):
+            if r.embed_error:
+                out.append(f"- run {i} failed at the {r.embed_error_step}: {r.embed_error}")
+                shown = r.embed_error_log[-8:]
+                if shown:
+                    out.append("  Chromium's log about it (last lines):")
+                    out += ["", "  ```", *(f"  {line}" for line in shown), "  ```", ""]
         out.append("")
     return out
 
@@ -1734,7 +1763,11 @@ def main(argv: list[str] | None = None) -> None:
                             if site.embeds
                             else ""
                         )
-                        + (f" [{run.embed_error}]" if run.embed_error else "")
+                        + (
+                            f" [{run.embed_error}, at {run.embed_error_step}]"
+                            if run.embed_error
+                            else ""
+                        )
                     )
             for key in ("stock", "rangefinder"):
                 if key in sites and args.edits > 0:
@@ -1762,6 +1795,8 @@ def main(argv: list[str] | None = None) -> None:
                     "embed_cross_one_ms": r.embed_cross_one_ms,
                     "embed_cross_three_ms": r.embed_cross_three_ms,
                     "embed_error": r.embed_error,
+                    "embed_error_step": r.embed_error_step,
+                    "embed_error_log": r.embed_error_log,
                 }
                 for r in site.runs
             ],

@@ -834,8 +834,18 @@ def __getattr__(name: str) -> object:
 numpy imports whether or not it is used."""
 
 
-def numpy_dropped(name: str) -> bool:
-    """Whether member ``name`` of numpy's wheel stays out of the site ("lean-numpy")."""
+NUMPY_PANDAS_NEEDS = ("numpy/random/", "numpy/typing/")
+"""Members of ``NUMPY_DROP`` that pandas imports when it is imported (``pandas.core.common``
+imports numpy.random, ``pandas._typing`` numpy.typing): kept in a build that ships pandas
+(without "no-pandas", which the bench builds to measure that lever), where Panel imports it at
+start. Not its tests: pandas imports none of them."""
+
+
+def numpy_dropped(name: str, pandas: bool = False) -> bool:
+    """Whether member ``name`` of numpy's wheel stays out of the site ("lean-numpy"), in a
+    build that ships pandas (``pandas``) or not (the site)."""
+    if pandas and name.startswith(NUMPY_PANDAS_NEEDS) and "tests" not in name.split("/")[:-1]:
+        return name.endswith(NUMPY_DROP_SUFFIXES)
     return name not in NUMPY_STUBS and (
         name.startswith(NUMPY_DROP)
         or "tests" in name.split("/")[:-1]
@@ -881,14 +891,19 @@ def repack_numpy(
     wheel = target / entry["file_name"]
     lean = "lean-numpy" in levers
     if lean and (
-        imported := sorted(m for m in used if m.startswith("numpy.") and numpy_module_dropped(m))
+        imported := sorted(
+            m
+            for m in used
+            if m.startswith("numpy.") and numpy_module_dropped(m, pandas="no-pandas" not in levers)
+        )
     ):
         raise SystemExit(f"lean-numpy would drop modules the app imports: {imported}")
     with zipfile.ZipFile(wheel) as official:
         infos = [
             info
             for info in official.infolist()
-            if not info.is_dir() and not (lean and numpy_dropped(info.filename))
+            if not info.is_dir()
+            and not (lean and numpy_dropped(info.filename, pandas="no-pandas" not in levers))
         ]
         members = [(info.filename, official.read(info)) for info in infos]
     modes = {info.filename: info.external_attr for info in infos}
@@ -911,13 +926,14 @@ def repack_numpy(
     (target / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")))
 
 
-def numpy_module_dropped(module: str) -> bool:
-    """Whether "lean-numpy" leaves out the numpy module ``module`` (``numpy.random``...)."""
+def numpy_module_dropped(module: str, pandas: bool = False) -> bool:
+    """Whether "lean-numpy" leaves out the numpy module ``module`` (``numpy.random``...), in a
+    build that ships pandas (``pandas``) or not (the site)."""
     path = module.replace(".", "/")
     if path + ".py" in NUMPY_STUBS:
         return False
     forms = ("/__init__.py", ".py", ".cpython-312-wasm32-emscripten.so")  # extension modules too
-    return any(numpy_dropped(path + form) for form in forms)
+    return any(numpy_dropped(path + form, pandas) for form in forms)
 
 
 STDLIB_DROP = {
@@ -1052,6 +1068,10 @@ there, only the server stack (tornado, which the site does not ship: ``TORNADO_M
 the build's own code imports them, as an import hook showed. The browser test after visiting
 every page checks that the browser imports none of them."""
 
+STDLIB_PANDAS_NEEDS = frozenset({"secrets"})
+"""Modules of ``STDLIB_DROP_SERVER`` that pandas imports (numpy.random imports secrets): kept in
+a build that ships pandas (without "no-pandas"), where Panel imports it at start."""
+
 ENCODINGS_KEEP = (
     "encodings",  # the codec registry's search function
     "encodings.aliases",  # maps every codec name to its module
@@ -1079,12 +1099,15 @@ unknown encoding``). The browser imports ``encodings``, ``aliases``, ``utf_8``, 
 and ``unicode_escape``; the others kept are the ones Python itself or a URL may need."""
 
 
-def stdlib_dropped(name: str, used: set[str]) -> bool:
-    """Whether member ``name`` of ``python_stdlib.zip`` stays out ("lean-stdlib")."""
+def stdlib_dropped(name: str, used: set[str], keep: frozenset[str] = frozenset()) -> bool:
+    """Whether member ``name`` of ``python_stdlib.zip`` stays out ("lean-stdlib"); the modules
+    of ``STDLIB_DROP_SERVER`` in ``keep`` are kept if the app imports them."""
     module = module_of(name)
     if module is None:  # a data file: dropped with its package
         module = name.rpartition("/")[0].replace("/", ".")
-    if any(module == d or module.startswith(d + ".") for d in STDLIB_DROP_SERVER):
+    if any(
+        (module == d or module.startswith(d + ".")) and d not in keep for d in STDLIB_DROP_SERVER
+    ):
         return True  # whatever the build's own run imported
     if module.startswith("encodings.") and module not in ENCODINGS_KEEP:
         return module not in used
@@ -1403,7 +1426,8 @@ def compile_stdlib(
     with zipfile.ZipFile(stdlib_zip) as archive:
         members = [(i.filename, archive.read(i)) for i in archive.infolist() if not i.is_dir()]
     if "lean-stdlib" in levers:
-        members = [(n, d) for n, d in members if not stdlib_dropped(n, used)]
+        keep = frozenset() if "no-pandas" in levers else STDLIB_PANDAS_NEEDS
+        members = [(n, d) for n, d in members if not stdlib_dropped(n, used, keep)]
 
     def wanted(name: str) -> bool:
         if "compiled-stdlib" not in levers:
@@ -1562,7 +1586,11 @@ def build(dist: Path = DIST, without: Iterable[str] = ()) -> str:
         from sitebuild import prerender, snapshot  # not at the top: ``-m ...prerender`` runs it
 
         modules = Path(tmp) / "modules.json"
-        prerender.run_app(site / "prerender" if "prerender" in levers else None, modules)
+        prerender.run_app(
+            site / "prerender" if "prerender" in levers else None,
+            modules,
+            also_import=() if "no-pandas" in levers else ("pandas",),
+        )
         packages = stage_pyodide(site, levers, set(json.loads(modules.read_text())))
         stage_js(site)
         stage_npm(site)

@@ -35,15 +35,29 @@ THEMES = ("light", "dark")
 HOME = "home"
 
 
-def run_app(out: Path | None, modules: Path) -> None:
+ALSO_IMPORT = "RANGEFINDER_ALSO_IMPORT"
+"""Environment variable of the child process: modules it imports besides the app's (comma
+separated), so that they count among the modules the app imports."""
+
+
+def run_app(out: Path | None, modules: Path, also_import: tuple[str, ...] = ()) -> None:
     """Run the app on this machine in a child process: write the prerendered pages to ``out``
-    (unless None) and the names of every module the app imported to ``modules``."""
+    (unless None) and the names of every module the app imported to ``modules``.
+
+    ``also_import``: modules the browser's Python imports and this machine's run does not,
+    such as pandas, which Panel's ``panel/io/pyodide.py`` imports in the browser in a build
+    without "no-pandas": what they import must be shipped too."""
     from sitebuild import APP_ROOT, ROOT
 
     path = os.pathsep.join(
         [str(APP_ROOT), str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
     )
-    env = {**os.environ, "PANEL_CDN_ROOT": "panel/", "PYTHONPATH": path}
+    env = {
+        **os.environ,
+        "PANEL_CDN_ROOT": "panel/",
+        "PYTHONPATH": path,
+        ALSO_IMPORT: ",".join(also_import),
+    }
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
     args = [str(modules), *([str(out)] if out is not None else [])]
@@ -109,8 +123,13 @@ def render(search: str, theme: str) -> dict[str, Any]:
 
 
 def main(modules: Path, out: Path | None) -> None:
+    import importlib
+
     from webapp.app import App
     from webapp.pages import PAGES
+
+    for name in filter(None, os.environ.get(ALSO_IMPORT, "").split(",")):
+        importlib.import_module(name)
 
     if out is None:  # only the modules: open every page once
         for slug in (HOME, *(page.slug for page in PAGES)):

@@ -666,6 +666,29 @@ def test_the_lean_stdlib_leaves_out_only_listed_modules(dist: Path, tmp_path: Pa
     assert {"multiprocessing", "xml", "encodings.cp1252", "http.server"} <= gone
 
 
+def test_a_build_that_ships_pandas_keeps_what_importing_pandas_imports(tmp_path: Path) -> None:
+    """Without "no-pandas" (a variant the bench measures), Panel imports pandas in the browser:
+    "lean-numpy" and "lean-stdlib" must keep what that imports, which the site leaves out."""
+    run = subprocess.run(
+        [sys.executable, "-c", "import sys, json, pandas; print(json.dumps(sorted(sys.modules)))"],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    imported = set(json.loads(run.stdout))
+    numpy_modules = {m for m in imported if m.startswith("numpy.")}
+    # The site drops some of them (numpy.random, numpy.typing): a build with pandas keeps them.
+    assert {m for m in numpy_modules if sitebuild.numpy_module_dropped(m)} >= {
+        "numpy.random", "numpy.random.bit_generator", "numpy.typing"
+    }  # fmt: skip
+    assert not {m for m in numpy_modules if sitebuild.numpy_module_dropped(m, pandas=True)}
+    sitebuild.extract_pyodide_core(tmp_path)
+    with zipfile.ZipFile(tmp_path / "python_stdlib.zip") as archive:
+        members = [n for n in archive.namelist() if sitebuild.module_of(n) in imported]
+    assert "secrets.py" in members and len(members) > 100
+    assert "secrets.py" in [n for n in members if sitebuild.stdlib_dropped(n, imported)]
+    keep = sitebuild.STDLIB_PANDAS_NEEDS
+    assert not [n for n in members if sitebuild.stdlib_dropped(n, imported, keep)]
+
+
 def test_lean_packages_leaves_out_bleach_and_the_tornado_modules(dist: Path) -> None:
     names = set(bundle_files(dist))
     assert not [n for n in names if n.split("/")[0].split("-")[0] in ("bleach", "webencodings")]
