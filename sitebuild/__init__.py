@@ -575,8 +575,9 @@ LEVERS = {
     "each callback Panel registers (inspect.signature, ~400 per page), no list of similar "
     "names in an AttributeError (static/worker.js)",
     "cheap-models": "Bokeh's models made with less work: a valid dict property checked "
-    "without spelling out its type for an error message, and Panel's stylesheet files taken "
-    "from the document instead of made anew for every component (patches.py)",
+    "without spelling out its type for an error message, Panel's stylesheet files taken "
+    "from the document instead of made anew for every component, and a model serialized "
+    "without computing the stable defaults it leaves out (patches.py)",
     "gc-freeze": "Python's cyclic garbage collector paused while the app's modules are "
     "imported, then the objects they made (~240,000) frozen out of its reach (gc.freeze): "
     "no collections during the imports, cheaper ones while pages are built and edited "

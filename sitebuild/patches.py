@@ -144,6 +144,28 @@ def _imported_stylesheet(url):
     return ImportedStyleSheet(url=url)"""
 
 
+_STABLE_DEFAULTS = """
+    def stable_defaults(self, cls: type[HasProps]) -> frozenset[str]:
+        # Rangefinder ("cheap-models", sitebuild/patches.py): the properties whose default is
+        # the same for every instance not themed (not made by a function, not Undefined),
+        # read through the plain descriptor: reading one that is not set changes nothing.
+        if not hasattr(self, "_stable_defaults"):
+            self._initialize(cls)
+            stable = set()
+            for name, descriptor in zip(self._properties, self._descriptors):
+                if type(descriptor) is not PropertyDescriptor:
+                    continue
+                if descriptor.property._may_have_unstable_default():
+                    continue
+                if descriptor.is_unstable(self._overridden_defaults.get(name, None)):
+                    continue
+                if descriptor.class_default(cls) is Undefined:
+                    continue
+                stable.add(name)
+            self._stable_defaults = frozenset(stable)
+        return self._stable_defaults
+"""
+
 EDITS: tuple[Edit, ...] = (
     Edit(
         "panel/io/pyodide.py",
@@ -271,6 +293,40 @@ EDITS: tuple[Edit, ...] = (
         "(the same edit) the lookup, by the key ``_resolve_stylesheets`` caches it under",
         "\n\nclass Syncable(Renderable):\n",
         _CACHED_STYLESHEET + "\n\nclass Syncable(Renderable):\n",
+        lever="cheap-models",
+    ),
+    Edit(
+        "bokeh/core/has_props.py",
+        "Serializing a model without its defaults (what Bokeh sends: "
+        "``serialize_include_defaults`` is off) still computed the default of every property "
+        "not set, copying and validating it (``prepare_value``), only to leave it out: a "
+        "tenth of building a page's document in CPython here. A property not set whose "
+        "default is stable (the same for every instance not themed: not made by a function, "
+        "not Undefined, read through the plain descriptor, so reading it has no effect) is "
+        "now left out without that; which properties those are is worked out once per class",
+        "        for key in keys:\n"
+        "            descriptor = self.lookup(key)\n"
+        "            if not query(descriptor):\n",
+        "        # Rangefinder (cheap-models): stable defaults not selected are skipped unread.\n"
+        "        skip = frozenset() if include_defaults else (\n"
+        "            type(self).__property_info__.stable_defaults(type(self)) - selected_keys\n"
+        "        )\n"
+        "        for key in keys:\n"
+        "            if key in skip:\n"
+        "                continue\n"
+        "            descriptor = self.lookup(key)\n"
+        "            if not query(descriptor):\n",
+        lever="cheap-models",
+    ),
+    Edit(
+        "bokeh/core/has_props.py",
+        "(the same edit) the properties with a stable default, per class",
+        "    def overridden_defaults(self, cls: type[HasProps]) -> dict[str, Any]:\n"
+        "        self._initialize(cls)\n"
+        "        return self._overridden_defaults\n",
+        "    def overridden_defaults(self, cls: type[HasProps]) -> dict[str, Any]:\n"
+        "        self._initialize(cls)\n"
+        "        return self._overridden_defaults\n" + _STABLE_DEFAULTS,
         lever="cheap-models",
     ),
     # --- "lazy-imports": modules imported at start that the app never uses ----------------
