@@ -1532,6 +1532,14 @@ def embeds_section(sites: dict[str, Site]) -> list[str]:
             "SharedWorker (and the service worker); the first embed's own worker then takes "
             "its siblings (static/boot.js, joinSibling), so they still share one Python."
         )
+        out.append(
+            "Each run's new profile loads the same-site host first (loads 1 to 3, the first "
+            "not timed), the other site's after (4 to 6): Chromium keeps fully optimized code for "
+            "Pyodide's WebAssembly only after a few loads, so one embed times more on the "
+            "same site than on the other (the loads converge when repeated). Not the "
+            "SharedWorker: the floor's runtime boots as fast in a SharedWorker as in a Worker. "
+            "Compare the ratios, each within one host."
+        )
         out += [
             "",
             "| Build | Host | One embed | Three embeds | Ratio |",
