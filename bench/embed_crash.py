@@ -1,0 +1,101 @@
+"""Repeat the benchmark's embed sequence to reproduce a renderer crash (issue 11).
+
+    ./dev python bench/embed_crash.py [--rounds N] [--pause-between-hosts]
+
+Each round is what ``run.embed_run`` does, in a new Chromium profile: a host page on the
+site's own site (127.0.0.1, another port) with three embeds, one, three; then the same on
+another site (localhost). Seen on 2026-11-24 with Debian Chromium 156, in 4 of 81 rounds
+(2 of 20 through ``run.embed_run`` itself, 1 of 30 and 1 of 1 here), always at the same step:
+"Page.goto: Page crashed" at the navigation from the same-site three-embed page to the other
+site's, with ``# Fatal error / # Invoke in DisallowJavascriptExecutionScope`` on Chromium's
+stderr (V8 refusing to run script where Blink forbade it). With ``--pause-between-hosts``
+(about:blank and 1.5 s between the two hosts): 0 of 30. Prints each round, then how many
+failed at which step, and Chromium's fatal lines.
+
+Serves ``dist/`` (or ``$RANGEFINDER_DIST``) as ``./dev bench`` does; build it first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import run as bench  # bench/run.py, beside this file
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=30)
+    parser.add_argument("--pause-between-hosts", action="store_true")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    site = bench.Server(bench.sitebuild.DIST, own_policy=True)
+    folder = Path(tempfile.mkdtemp(prefix="rangefinder-crash-"))
+    for n in (1, 3):
+        frames = "\n".join(
+            f'<iframe src="{site.url}?page={slug}&embed=1" width="900" height="700" '
+            f'title="{slug}"></iframe>'
+            for slug in bench.FIRST_NUMBER_PAGES[:n]
+        )
+        (folder / f"embed{n}.html").write_text(bench.EMBED_PAGE.format(n=n, frames=frames))
+    log = folder / "chromium.stderr"
+    wrapper = folder / "chromium"
+    wrapper.write_text(f'#!/bin/sh\nexec {bench.CHROMIUM} "$@" 2>>{log}\n')
+    wrapper.chmod(0o755)
+    host = bench.Server(folder, own_policy=False)
+    failed: dict[str, int] = {}
+    try:
+        with sync_playwright() as playwright:
+            for r in range(args.rounds):
+                step = "start"
+                with tempfile.TemporaryDirectory(prefix="rangefinder-crash-") as profile:
+                    context = playwright.chromium.launch_persistent_context(
+                        profile, executable_path=str(wrapper), args=bench.CHROMIUM_ARGS,
+                        headless=True, viewport={"width": 1280, "height": 900},
+                    )  # fmt: skip
+                    try:
+                        page = context.pages[0]
+                        other = host.url.replace("//127.0.0.1:", "//localhost:")
+                        for where, url in (("same site", host.url), ("another site", other)):
+                            if args.pause_between_hosts and where == "another site":
+                                step = "about:blank between the hosts"
+                                page.goto("about:blank")
+                                time.sleep(1.5)
+                            for i, n in enumerate((3, 1, 3)):
+                                step = f"{where}, load {i + 1} of 3 ({n} embeds)"
+                                page.goto(url + f"embed{n}.html")
+                                page.wait_for_function(
+                                    "() => window.__allReadyAt !== undefined",
+                                    polling=100, timeout=60_000,
+                                )  # fmt: skip
+                                host.recorder.wait_quiet(0.5, 10)
+                                site.recorder.wait_quiet(0.5, 10)
+                        print(f"round {r + 1}: ok", flush=True)
+                    except Exception as error:
+                        failed[step] = failed.get(step, 0) + 1
+                        first = str(error).strip().splitlines()[0]
+                        print(f"round {r + 1}: failed at {step}: {first}", flush=True)
+                    finally:
+                        with contextlib.suppress(Exception):  # a crashed browser
+                            context.close()
+    finally:
+        host.stop()
+        site.stop()
+    print(f"failed: {failed or 'none'} of {args.rounds} rounds")
+    marks = ("Fatal", "DisallowJavascript", "Check failed", "OOM")
+    text = log.read_text(errors="replace") if log.exists() else ""
+    print(
+        "Chromium's fatal lines:",
+        [line for line in text.splitlines() if any(m in line for m in marks)],
+    )
+
+
+if __name__ == "__main__":
+    main()
