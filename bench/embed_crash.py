@@ -8,9 +8,11 @@ another site (localhost). Seen on 2026-11-24 with Debian Chromium 156, in 4 of 8
 (2 of 20 through ``run.embed_run`` itself, 1 of 30 and 1 of 1 here), always at the same step:
 "Page.goto: Page crashed" at the navigation from the same-site three-embed page to the other
 site's, with ``# Fatal error / # Invoke in DisallowJavascriptExecutionScope`` on Chromium's
-stderr (V8 refusing to run script where Blink forbade it). With ``--pause-between-hosts``
-(about:blank and 1.5 s between the two hosts): 0 of 30. Prints each round, then how many
-failed at which step, and Chromium's fatal lines.
+stderr (V8 refusing to run script where Blink forbade it), and each minidump says the
+renderer's SharedWorker thread crashed (the one running the embeds' shared Python).
+With ``--pause-between-hosts`` (about:blank and 1.5 s between the two hosts): 0 of 30.
+Prints each round, then how many failed at which step, Chromium's fatal lines, and for
+each minidump Chromium wrote meanwhile (``CRASH_DUMPS``) which thread crashed.
 
 Serves ``dist/`` (or ``$RANGEFINDER_DIST``) as ``./dev bench`` does; build it first.
 """
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import struct
 import sys
 import tempfile
 import time
@@ -27,6 +30,30 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import run as bench  # bench/run.py, beside this file
+
+CRASH_DUMPS = Path.home() / ".config" / "chromium" / "Crash Reports" / "pending"
+"""Where Debian's Chromium (crashpad) writes a minidump of each process that crashes."""
+
+
+def crashed_thread(dump: Path) -> tuple[str, str]:
+    """(process type, name of the thread that crashed) read from a minidump: its exception
+    stream (type 6) names the thread, its thread-names stream (type 24) its name."""
+    raw = dump.read_bytes()
+    count, directory = struct.unpack_from("<II", raw, 8)
+    streams = {}
+    for i in range(count):
+        kind, _size, rva = struct.unpack_from("<III", raw, directory + 12 * i)
+        streams[kind] = rva
+    thread = struct.unpack_from("<I", raw, streams[6])[0] if 6 in streams else None
+    names = {}
+    if 24 in streams:
+        (n,) = struct.unpack_from("<I", raw, streams[24])
+        for i in range(n):
+            tid, rva = struct.unpack_from("<IQ", raw, streams[24] + 4 + 12 * i)
+            (length,) = struct.unpack_from("<I", raw, rva)
+            names[tid] = raw[rva + 4 : rva + 4 + length].decode("utf-16-le", "replace")
+    ptype = "renderer" if b"--type=renderer" in raw else "other"
+    return ptype, names.get(thread, f"thread {thread}") if thread is not None else "?"
 
 
 def main() -> None:
@@ -51,6 +78,7 @@ def main() -> None:
     wrapper.chmod(0o755)
     host = bench.Server(folder, own_policy=False)
     failed: dict[str, int] = {}
+    started = time.time()
     try:
         with sync_playwright() as playwright:
             for r in range(args.rounds):
@@ -95,6 +123,13 @@ def main() -> None:
         "Chromium's fatal lines:",
         [line for line in text.splitlines() if any(m in line for m in marks)],
     )
+    # On 2026-11-24 every one of these crashes was on a renderer's "SharedWorker th[read]"
+    # (Linux keeps 15 characters of a thread's name).
+    if CRASH_DUMPS.is_dir():
+        for dump in sorted(CRASH_DUMPS.glob("*.dmp")):
+            if dump.stat().st_mtime >= started:
+                kind, thread = crashed_thread(dump)
+                print(f"minidump {dump.name}: a {kind} process crashed, thread {thread!r}")
 
 
 if __name__ == "__main__":
