@@ -4,8 +4,8 @@
 
 Each round is what ``run.embed_run`` does, in a new Chromium profile: a host page on the
 site's own site (127.0.0.1, another port) with three embeds, one, three; then the same on
-another site (localhost). Seen on 2026-11-24 with Debian Chromium 156, in 4 of 81 rounds
-(2 of 20 through ``run.embed_run`` itself, 1 of 30 and 1 of 1 here), always at the same step:
+another site (localhost). Seen on 2026-11-24 with Debian Chromium 156, in 4 of 54 rounds
+(2 of 20 through ``run.embed_run`` itself, 1 of 30 of a copy, 1 of 4 here), always at one step:
 "Page.goto: Page crashed" at the navigation from the same-site three-embed page to the other
 site's, with ``# Fatal error / # Invoke in DisallowJavascriptExecutionScope`` on Chromium's
 stderr (V8 refusing to run script where Blink forbade it), and each minidump says the
