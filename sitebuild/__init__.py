@@ -891,11 +891,10 @@ def repack_numpy(
     entry = lock["packages"]["numpy"]
     wheel = target / entry["file_name"]
     lean = "lean-numpy" in levers
+    pandas = "no-pandas" not in levers
     if lean and (
         imported := sorted(
-            m
-            for m in used
-            if m.startswith("numpy.") and numpy_module_dropped(m, pandas="no-pandas" not in levers)
+            m for m in used if m.startswith("numpy.") and numpy_module_dropped(m, pandas)
         )
     ):
         raise SystemExit(f"lean-numpy would drop modules the app imports: {imported}")
@@ -903,8 +902,7 @@ def repack_numpy(
         infos = [
             info
             for info in official.infolist()
-            if not info.is_dir()
-            and not (lean and numpy_dropped(info.filename, pandas="no-pandas" not in levers))
+            if not info.is_dir() and not (lean and numpy_dropped(info.filename, pandas))
         ]
         members = [(info.filename, official.read(info)) for info in infos]
     modes = {info.filename: info.external_attr for info in infos}

@@ -308,11 +308,11 @@ EDITS: tuple[Edit, ...] = (
         "            descriptor = self.lookup(key)\n"
         "            if not query(descriptor):\n",
         "        # Rangefinder (cheap-models): stable defaults not selected are skipped unread.\n"
-        "        skip = frozenset() if include_defaults else (\n"
-        "            type(self).__property_info__.stable_defaults(type(self)) - selected_keys\n"
+        "        stable = frozenset() if include_defaults else (\n"
+        "            type(self).__property_info__.stable_defaults(type(self))\n"
         "        )\n"
         "        for key in keys:\n"
-        "            if key in skip:\n"
+        "            if key in stable and key not in selected_keys:\n"
         "                continue\n"
         "            descriptor = self.lookup(key)\n"
         "            if not query(descriptor):\n",
