@@ -65,17 +65,8 @@ def main() -> None:
 
     site = bench.Server(bench.sitebuild.DIST, own_policy=True)
     folder = Path(tempfile.mkdtemp(prefix="rangefinder-crash-"))
-    for n in (1, 3):
-        frames = "\n".join(
-            f'<iframe src="{site.url}?page={slug}&embed=1" width="900" height="700" '
-            f'title="{slug}"></iframe>'
-            for slug in bench.FIRST_NUMBER_PAGES[:n]
-        )
-        (folder / f"embed{n}.html").write_text(bench.EMBED_PAGE.format(n=n, frames=frames))
-    log = folder / "chromium.stderr"
-    wrapper = folder / "chromium"
-    wrapper.write_text(f'#!/bin/sh\nexec {bench.CHROMIUM} "$@" 2>>{log}\n')
-    wrapper.chmod(0o755)
+    pages = bench.write_embed_pages(folder, site.url)
+    wrapper, log = bench.chromium_with_stderr_in(folder)
     host = bench.Server(folder, own_policy=False)
     failed: dict[str, int] = {}
     started = time.time()
@@ -98,7 +89,7 @@ def main() -> None:
                                 time.sleep(1.5)
                             for i, n in enumerate((3, 1, 3)):
                                 step = f"{where}, load {i + 1} of 3 ({n} embeds)"
-                                page.goto(url + f"embed{n}.html")
+                                page.goto(url + pages[n])
                                 page.wait_for_function(
                                     "() => window.__allReadyAt !== undefined",
                                     polling=100, timeout=60_000,

@@ -890,28 +890,41 @@ EMBED_PAGE = """<!doctype html>
 """
 
 
-def embed_run(playwright: Any, site: Site, run: Run) -> None:
-    """A wiki page on another origin with one, then three, embedded calculators: time from
-    navigation start until every one has posted ``rangefinder:ready``. Warm: a first visit
-    of the three-embed page (not timed) caches the files."""
-    folder = fresh(WORK / "embed-host")
+def write_embed_pages(folder: Path, site_url: str) -> dict[int, str]:
+    """Host pages with one and three embeds of the site (FIRST_NUMBER_PAGES) in ``folder``:
+    their file names, by number of embeds."""
     pages = {}
     for n in (1, 3):
         frames = "\n".join(
-            f'<iframe src="{site.url}?page={slug}&embed=1" width="900" height="700" '
+            f'<iframe src="{site_url}?page={slug}&embed=1" width="900" height="700" '
             f'title="{slug}"></iframe>'
             for slug in FIRST_NUMBER_PAGES[:n]
         )
         (folder / f"embed{n}.html").write_text(EMBED_PAGE.format(n=n, frames=frames))
         pages[n] = f"embed{n}.html"
-    host = Server(folder, own_policy=False)
-    # What Chromium's processes write to stderr (a crashing renderer's signal and stack, V8's
-    # out-of-memory report, failed checks), kept in a file through a wrapper that starts it:
-    # Playwright discards it. Read if a load fails.
+    return pages
+
+
+def chromium_with_stderr_in(folder: Path) -> tuple[Path, Path]:
+    """(a script that starts Chromium, the file its stderr goes to), in ``folder``.
+
+    What Chromium's processes write to stderr (a crashing renderer's signal and stack, V8's
+    out-of-memory report, failed checks) is kept there: Playwright discards it."""
     log = folder / "chromium.stderr"
     wrapper = folder / "chromium"
     wrapper.write_text(f'#!/bin/sh\nexec {CHROMIUM} "$@" 2>>{log}\n')
     wrapper.chmod(0o755)
+    return wrapper, log
+
+
+def embed_run(playwright: Any, site: Site, run: Run) -> None:
+    """A wiki page on another origin with one, then three, embedded calculators: time from
+    navigation start until every one has posted ``rangefinder:ready``. Warm: a first visit
+    of the three-embed page (not timed) caches the files."""
+    folder = fresh(WORK / "embed-host")
+    pages = write_embed_pages(folder, site.url)
+    host = Server(folder, own_policy=False)
+    wrapper, log = chromium_with_stderr_in(folder)
     step = "start"
     try:
         with tempfile.TemporaryDirectory(prefix="rangefinder-bench-") as profile:
