@@ -258,6 +258,16 @@ function connect(post) {
 
 function drop(client) {
   if (!clients.delete(client.id)) return;
+  if (shared && clients.size === 0) {
+    // The last embed has gone: end this Python now rather than leave it to the browser.
+    // Chromium terminating a SharedWorker whose last page has gone crashed the renderer now
+    // and then (V8's "Invoke in DisallowJavascriptExecutionScope" on the SharedWorker's
+    // thread: 8 of 114 rounds of bench/embed_crash.py; 0 of 96 once it closes itself).
+    // Its sessions die with it, so there is no Python clean-up to run; a page that comes
+    // later starts a new one.
+    self.close();
+    return;
+  }
   booted.then(() => run(client, "import webapp.browser\nwebapp.browser.drop(client)")).catch(() => {});
 }
 

@@ -506,6 +506,29 @@ def test_three_embeds_share_one_python_with_a_session_each(
         assert not any(
             f.page.evaluate("document.documentElement.dataset.error") for f in frames[:2]
         )
+        # When its last embed says goodbye the shared Python ends itself (worker.js, drop)
+        # rather than wait for Chromium to terminate it, which now and then crashed the
+        # renderer (bench/embed_crash.py). The two embeds left say it as on leaving, but their
+        # pages stay: a Python still running would take the next embed of the site.
+        for f in frames[:2]:
+            f.page.evaluate("dispatchEvent(new PageTransitionEvent('pagehide'))")
+        app.page.evaluate(
+            """(src) => { const f = document.createElement('iframe');
+                          Object.assign(f, { src, width: 440, height: 520, title: 'Later' });
+                          document.body.append(f); }""",
+            server.url + "?page=moo2-shot&embed=1&squares=9",
+        )
+        wait_for(
+            app,
+            """() => window.messages.some((m) => m.frame === 2
+                 && m.data.type === 'rangefinder:ready')""",
+        )
+        later = worker_info(app, 2)
+        assert later["instance"] != infos[0]["instance"]  # a new Python, not the one left
+        assert (later["shared"], later["clients"]) == (True, 1)
+        assert AppPage(page=frame_of(app, 2), context=app.context).testid("hit-chance") == hit(
+            squares=9
+        )
         assert app.console_errors() == []
         assert app.foreign_requests(server.url[:-1], other_origin.url[:-1]) == []
         # Removing a frame aborts what it still had in flight (once, under load, a fetch of
