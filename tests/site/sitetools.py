@@ -103,7 +103,12 @@ class AppPage:
     def wait_testid(self, name: str, text: str, timeout: int = 15_000) -> None:
         """Wait until ``data-testid=name`` shows exactly ``text``, and then until the app has
         sent the whole result (the key figures come first, the charts and tables in a second
-        patch of the same Python call: ``<html data-busy>``, static/boot.js)."""
+        patch of the same Python call: ``<html data-busy>``, static/boot.js).
+
+        "Shows" as :meth:`testid` reads it (``innerText``): a pane just drawn is hidden until
+        its stylesheets have loaded (``visibility: hidden``, ~20 ms, longer under load), when
+        its text is there but its ``innerText`` is ''. Waiting on ``textContent`` let a test go
+        on in that moment and read the pane's other figures as ''."""
         self.page.wait_for_function(
             """([sel, text]) => {
                  const find = (root) => {
@@ -115,7 +120,7 @@ class AppPage:
                    return null;
                  };
                  const el = find(document);
-                 return el !== null && el.textContent.trim() === text;
+                 return el !== null && el.innerText.trim() === text;
                }""",
             arg=[f"[data-testid='{name}']", text],
             timeout=timeout,

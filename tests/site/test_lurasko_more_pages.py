@@ -112,9 +112,8 @@ def test_damage_auras_show_the_hit_the_rules_compute(app: AppPage) -> None:
         [Shield("high", 5, "shield 1")],
     )
     app.wait_testid("attacker-damage", str(expected.total_damage))
-    # (waited for too: read at once, each was once '' under load, a redraw of its pane racing)
-    app.wait_testid("store-left", "5")
-    app.wait_testid("provokes", "yes")
+    assert app.testid("store-left") == "5"
+    assert app.testid("provokes") == "yes"
 
     # Expend the full store: 35 heat through the 5-point high shield.
     app.set_input("Damage to expend", 35)
