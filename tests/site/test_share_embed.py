@@ -512,6 +512,7 @@ def test_three_embeds_share_one_python_with_a_session_each(
         # pages stay: a Python still running would take the next embed of the site.
         for f in frames[:2]:
             f.page.evaluate("dispatchEvent(new PageTransitionEvent('pagehide'))")
+        before = app.page.evaluate("window.messages.length")  # (the removed one was frame 2 too)
         app.page.evaluate(
             """(src) => { const f = document.createElement('iframe');
                           Object.assign(f, { src, width: 440, height: 520, title: 'Later' });
@@ -520,8 +521,9 @@ def test_three_embeds_share_one_python_with_a_session_each(
         )
         wait_for(
             app,
-            """() => window.messages.some((m) => m.frame === 2
+            """(n) => window.messages.slice(n).some((m) => m.frame === 2
                  && m.data.type === 'rangefinder:ready')""",
+            before,
         )
         later = worker_info(app, 2)
         assert later["instance"] != infos[0]["instance"]  # a new Python, not the one left
