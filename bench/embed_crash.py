@@ -2,20 +2,20 @@
 
     ./dev python bench/embed_crash.py [--rounds N] [--pause-between-hosts]
 
-Each round is what ``run.embed_run`` does, in a new Chromium profile: a host page on the
-site's own site (127.0.0.1, another port) with three embeds, one, three; then the same on
-another site (localhost). Seen on 2026-11-24 with Debian Chromium 156, in 4 of 54 rounds
-(2 of 20 through ``run.embed_run`` itself, 1 of 30 of a copy, 1 of 4 here), always at one step:
-"Page.goto: Page crashed" at the navigation from the same-site three-embed page to the other
-site's, with ``# Fatal error / # Invoke in DisallowJavascriptExecutionScope`` on Chromium's
-stderr (V8 refusing to run script where Blink forbade it), and each minidump says the
-renderer's SharedWorker thread crashed (the one running the embeds' shared Python).
-With ``--pause-between-hosts`` (about:blank and 1.5 s between the two hosts): 0 of 30.
-Since the shared worker ends itself when its last embed says goodbye (static/worker.js,
-``drop``), instead of being left for Chromium to terminate: 0 of 96 rounds (0 of 60 in two
-runs side by side, the build before it 4 of 60).
-Prints each round, then how many failed at which step, Chromium's fatal lines, and for
-each minidump Chromium wrote meanwhile (``CRASH_DUMPS``) which thread crashed.
+Each round is what ``run.embed_run`` does (the same ``run.EmbedLoads``), in a new Chromium
+profile: a host page on the site's own site (127.0.0.1, another port) with three embeds, one,
+three; then the same on another site (localhost). Seen on 2026-11-24 with Debian Chromium 156,
+in 4 of 54 rounds (2 of 20 through ``run.embed_run`` itself, 1 of 30 of a copy, 1 of 4 here),
+always at one step: "Page.goto: Page crashed" at the navigation from the same-site three-embed
+page to the other site's, with ``# Fatal error / # Invoke in DisallowJavascriptExecutionScope``
+on Chromium's stderr (V8 refusing to run script where Blink forbade it), and each minidump says
+the renderer's SharedWorker thread crashed (the one running the embeds' shared Python). With
+``--pause-between-hosts`` (about:blank and 1.5 s between the two hosts): 0 of 30. Since the
+shared worker ends itself when its last embed says goodbye (static/worker.js, ``drop``),
+instead of being left for Chromium to terminate: 0 of 96 rounds (0 of 60 in two runs side by
+side, the build before it 4 of 60). Prints each round, then how many failed at which step,
+Chromium's fatal lines, and for each minidump Chromium wrote meanwhile (``CRASH_DUMPS``) which
+thread crashed.
 
 Serves ``dist/`` (or ``$RANGEFINDER_DIST``) as ``./dev bench`` does; build it first.
 """
@@ -76,34 +76,19 @@ def main() -> None:
     try:
         with sync_playwright() as playwright:
             for r in range(args.rounds):
-                step = "start"
                 with tempfile.TemporaryDirectory(prefix="rangefinder-crash-") as profile:
                     context = playwright.chromium.launch_persistent_context(
                         profile, executable_path=str(wrapper), args=bench.CHROMIUM_ARGS,
                         headless=True, viewport={"width": 1280, "height": 900},
                     )  # fmt: skip
+                    loads = bench.EmbedLoads()
                     try:
-                        page = context.pages[0]
-                        other = host.url.replace("//127.0.0.1:", "//localhost:")
-                        for where, url in (("same site", host.url), ("another site", other)):
-                            if args.pause_between_hosts and where == "another site":
-                                step = "about:blank between the hosts"
-                                page.goto("about:blank")
-                                time.sleep(1.5)
-                            for i, n in enumerate((3, 1, 3)):
-                                step = f"{where}, load {i + 1} of 3 ({n} embeds)"
-                                page.goto(url + pages[n])
-                                page.wait_for_function(
-                                    "() => window.__allReadyAt !== undefined",
-                                    polling=100, timeout=60_000,
-                                )  # fmt: skip
-                                host.recorder.wait_quiet(0.5, 10)
-                                site.recorder.wait_quiet(0.5, 10)
+                        loads.run(context.pages[0], host, pages, site, args.pause_between_hosts)
                         print(f"round {r + 1}: ok", flush=True)
                     except Exception as error:
-                        failed[step] = failed.get(step, 0) + 1
+                        failed[loads.step] = failed.get(loads.step, 0) + 1
                         first = str(error).strip().splitlines()[0]
-                        print(f"round {r + 1}: failed at {step}: {first}", flush=True)
+                        print(f"round {r + 1}: failed at {loads.step}: {first}", flush=True)
                     finally:
                         with contextlib.suppress(Exception):  # a crashed browser
                             context.close()

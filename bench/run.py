@@ -917,6 +917,45 @@ def chromium_with_stderr_in(folder: Path) -> tuple[Path, Path]:
     return wrapper, log
 
 
+class EmbedLoads:
+    """The bench's embed loads in one tab: the host page on the site's own site, then on
+    another site (``localhost``), each with three embeds, one, three; every load until all
+    its embeds have posted ``rangefinder:ready`` and the network is quiet.
+
+    ``step`` names the load under way (where a failure happened); ``ready_ms`` holds, by
+    host and number of embeds, the last load's time to all ready."""
+
+    HOSTS = ("same site", "another site")
+
+    def __init__(self) -> None:
+        self.step = "start"
+        self.ready_ms: dict[tuple[str, int], float] = {}
+
+    def run(
+        self, page: Any, host: Server, pages: dict[int, str], site_server: Server | None,
+        pause_between_hosts: bool = False,
+    ) -> None:  # fmt: skip
+        """``pause_between_hosts``: about:blank and 1.5 s between the two hosts (the crash
+        of issue 11 did not happen then: bench/embed_crash.py)."""
+        other_site = host.url.replace("//127.0.0.1:", "//localhost:")
+        for where, url in zip(self.HOSTS, (host.url, other_site), strict=True):
+            if pause_between_hosts and where != self.HOSTS[0]:
+                self.step = "about:blank between the hosts"
+                page.goto("about:blank")
+                time.sleep(1.5)
+            for i, n in enumerate((3, 1, 3)):
+                self.step = f"{where}, load {i + 1} of 3 ({n} embed{'s' * (n > 1)})"
+                page.goto(url + pages[n])
+                page.wait_for_function(
+                    "() => window.__allReadyAt !== undefined", polling=100,
+                    timeout=EMBED_TIMEOUT_S * 1000,
+                )  # fmt: skip
+                self.ready_ms[where, n] = float(page.evaluate("window.__allReadyAt"))
+                host.recorder.wait_quiet(0.5)
+                if site_server is not None:
+                    site_server.recorder.wait_quiet(0.5)
+
+
 def embed_run(playwright: Any, site: Site, run: Run) -> None:
     """A wiki page on another origin with one, then three, embedded calculators: time from
     navigation start until every one has posted ``rangefinder:ready``. Warm: a first visit
@@ -925,7 +964,7 @@ def embed_run(playwright: Any, site: Site, run: Run) -> None:
     pages = write_embed_pages(folder, site.url)
     host = Server(folder, own_policy=False)
     wrapper, log = chromium_with_stderr_in(folder)
-    step = "start"
+    loads = EmbedLoads()
     try:
         with tempfile.TemporaryDirectory(prefix="rangefinder-bench-") as profile:
             context = playwright.chromium.launch_persistent_context(
@@ -934,32 +973,18 @@ def embed_run(playwright: Any, site: Site, run: Run) -> None:
             )  # fmt: skip
             try:
                 page = context.pages[0] if context.pages else context.new_page()
-                other_site = host.url.replace("//127.0.0.1:", "//localhost:")
-                for where, url in (("same", host.url), ("cross", other_site)):
-                    timings = {}
-                    for i, n in enumerate((3, 1, 3)):
-                        step = f"{where} site, load {i + 1} of 3 ({n} embed{'s' * (n > 1)})"
-                        page.goto(url + pages[n])
-                        page.wait_for_function(
-                            "() => window.__allReadyAt !== undefined", polling=100,
-                            timeout=EMBED_TIMEOUT_S * 1000,
-                        )  # fmt: skip
-                        timings[n] = float(page.evaluate("window.__allReadyAt"))
-                        host.recorder.wait_quiet(0.5)
-                        if site.server is not None:
-                            site.server.recorder.wait_quiet(0.5)
-                    if where == "same":
-                        run.embed_one_ms, run.embed_three_ms = timings[1], timings[3]
-                    else:
-                        run.embed_cross_one_ms = timings[1]
-                        run.embed_cross_three_ms = timings[3]
+                loads.run(page, host, pages, site.server)
             finally:
                 context.close()
+        same, other = EmbedLoads.HOSTS
+        run.embed_one_ms, run.embed_three_ms = loads.ready_ms[same, 1], loads.ready_ms[same, 3]
+        run.embed_cross_one_ms = loads.ready_ms[other, 1]
+        run.embed_cross_three_ms = loads.ready_ms[other, 3]
     except Exception as error:
         run.embed_error = f"{type(error).__name__}: {str(error).strip().splitlines()[0]}"
-        run.embed_error_step = step
+        run.embed_error_step = loads.step
         run.embed_error_log = crash_lines(log)
-        print(f"  embeds failed at {step}: {run.embed_error}", file=sys.stderr)
+        print(f"  embeds failed at {loads.step}: {run.embed_error}", file=sys.stderr)
         for line in run.embed_error_log:
             print(f"    {line}", file=sys.stderr)
     finally:
