@@ -580,9 +580,19 @@
     // served one before) waits until that Python has imported the app: its document comes
     // after the first embed's, and three BokehJS compiled at once, on the host's one main
     // thread, slowed that Python's start (measured: about 0.1 s of three embeds' time).
+    // (After a frame, or 100 ms: a browser runs no animation frame in an iframe out of
+    // sight, where BokehJS waited for the page's document: "at-render".)
     const waits = follower || html.dataset.worker === "joined";
     if (waits && !("imports" in stepsMs)) bokehWaits = true;
-    else requestAnimationFrame(() => setTimeout(() => startBokeh(waits ? "after-imports" : "at-once"), 0));
+    else {
+      let started = false;
+      const start = () => {
+        if (!started) startBokeh(waits ? "after-imports" : "at-once");
+        started = true;
+      };
+      requestAnimationFrame(() => setTimeout(start, 0));
+      setTimeout(start, 100);
+    }
   });
 
   // --- offline: a service worker that pre-caches the whole build ---

@@ -308,6 +308,9 @@ def test_an_embed_below_the_fold_becomes_interactive_too(
     app.page.wait_for_function("() => window.ready === 1", timeout=120_000)
     frame = app.page.frame_locator("#calc")
     assert frame.locator("html").get_attribute("data-stage") == "live"
+    # Nor does BokehJS wait for one: it loads while Python starts, not once the page's
+    # document has come ("at-render").
+    assert frame.locator("html").get_attribute("data-bokeh-load") == "at-once"
 
 
 @pytest.mark.parametrize("embed", ["", "&embed=1"])
