@@ -66,13 +66,11 @@ def test_mean_steps_with_a_self_loop_is_geometric() -> None:
 
 def test_mean_steps_is_none_when_absorption_is_not_certain() -> None:
     # From 1 the chain stays forever: absorption (reaching 2) is not certain from 0.
-    step = lambda s: (
-        Distribution({1: Fraction(1)})
-        if s == 1
-        else Distribution(  # noqa: E731
-            {1: Fraction(1, 2), 2: Fraction(1, 2)}
-        )
-    )
+    def step(s: int) -> Distribution[int]:
+        if s == 1:
+            return Distribution({1: Fraction(1)})
+        return Distribution({1: Fraction(1, 2), 2: Fraction(1, 2)})
+
     assert mean_steps_to_absorb(0, step, absorbing=lambda s: s >= 2) is None
 
 
