@@ -11,7 +11,9 @@ Source: ``shared/sources/003_c7092257a5e3046d.txt`` and the SRD facts in
 healing, first aid, surgery, medical care), :mod:`~rules.cepheus.grappling` (the opposed Natural
 Weapons check and its options), :mod:`~rules.cepheus.explosions` (dodging or diving for cover)
 and :mod:`~rules.cepheus.suppression` (suppression fire). The interpretations made where the
-text is unclear are listed in ``rules/SOURCES.md`` under "Cepheus Engine".
+text is unclear are listed in ``rules/SOURCES.md`` under "Cepheus Engine";
+:mod:`~rules.cepheus.variant` makes the contested ones switches of a :class:`Variant`, taken
+by every function they change as the keyword argument ``variant``.
 
 >>> from rules import cepheus
 >>> cepheus.range_band(20), cepheus.attack_difficulty("rifle", "medium")
@@ -168,6 +170,7 @@ from rules.cepheus.recovery import (
     FIRST_AID_SELF,
     MAX_RECOVERY_DAYS,
     MAX_RECOVERY_SCORE,
+    MAX_WAKE_MINUTES_NATURAL,
     MEDICAL_CARE_BASE,
     MENTAL_HEALING_PER_DAY,
     MIN_ENDURANCE_DM,
@@ -201,6 +204,17 @@ from rules.cepheus.suppression import (
     suppression_penalty,
     suppression_penalty_distribution,
 )
+from rules.cepheus.variant import (
+    AS_WRITTEN,
+    COMMON_MODIFIERS_TABLE,
+    DEFAULT_VARIANT,
+    PRESETS,
+    TWODSIX_CE,
+    DisarmMargin,
+    RangeColumn,
+    Variant,
+    preset_name,
+)
 from rules.cepheus.vehicles import (
     EXTRA_DOUBLE_EVERY,
     EXTRA_SINGLE_EVERY,
@@ -231,10 +245,13 @@ from rules.cepheus.weapons import (
 
 __all__ = [
     "AMBUSH_ROLL",
+    "AS_WRITTEN",
     "ATTACK_DIFFICULTIES",
     "BURST_FIRE",
+    "COMMON_MODIFIERS_TABLE",
     "COVER_DMS",
     "DAMAGE_RESULTS",
+    "DEFAULT_VARIANT",
     "DIFFICULTY_DMS",
     "EXCEPTIONAL_EFFECT",
     "EXPLOSION_REACTIONS",
@@ -264,6 +281,7 @@ __all__ = [
     "MAX_RECOVERY_DAYS",
     "MAX_RECOVERY_SCORE",
     "MAX_SUPPRESSION_HITS",
+    "MAX_WAKE_MINUTES_NATURAL",
     "MEDICAL_CARE_BASE",
     "MENTAL_HEALING_PER_DAY",
     "MINOR_ACTIONS_FOR_SIGNIFICANT",
@@ -271,6 +289,7 @@ __all__ = [
     "MIN_ENDURANCE_DM",
     "MOVEMENT_METRES",
     "PANIC_FIRE_DM",
+    "PRESETS",
     "RANGE_BANDS",
     "REACTION_INITIATIVE",
     "ROUND_SECONDS",
@@ -287,6 +306,7 @@ __all__ = [
     "SUPPRESSION_FIRE_DM",
     "SURGERY_SELF",
     "TARGET_NUMBER",
+    "TWODSIX_CE",
     "VEHICLE_DAMAGE",
     "VEHICLE_DAMAGE_TABLE_MAX",
     "VEHICLE_TARGET_DM",
@@ -303,6 +323,7 @@ __all__ = [
     "Cover",
     "DamageResult",
     "Difficulty",
+    "DisarmMargin",
     "DisarmResult",
     "ExplosionReaction",
     "ExplosionReactionRow",
@@ -323,6 +344,7 @@ __all__ = [
     "Physical",
     "RangeBand",
     "RangeBandRow",
+    "RangeColumn",
     "Reaction",
     "RecoveryOdds",
     "Rest",
@@ -330,6 +352,7 @@ __all__ = [
     "Stance",
     "SuppressionException",
     "SuppressionRoll",
+    "Variant",
     "VehicleDamageRow",
     "WeaponType",
     "WoundState",
@@ -382,6 +405,7 @@ __all__ = [
     "opposed_result",
     "outcome_distribution",
     "parry_dm",
+    "preset_name",
     "range_band",
     "range_band_metres",
     "reactions_dm",

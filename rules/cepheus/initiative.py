@@ -16,6 +16,7 @@ from typing import Final
 from rules.cepheus._common import check_bool, check_rng, roll_d6
 from rules.cepheus.checks import effect_distribution
 from rules.cepheus.modifiers import Modifier
+from rules.cepheus.variant import DEFAULT_VARIANT, Variant, _check_variant
 from rules.dice import Distribution, dice_sum
 from rules.validation import check_instance, check_int, check_items, check_text
 
@@ -66,18 +67,23 @@ def tactics_bonus(effect: int) -> int:
 
 
 def initiative_distribution(
-    dexterity_dm: int, *, ambush: bool = False, tactics_dm: int | None = None
+    dexterity_dm: int,
+    *,
+    ambush: bool = False,
+    tactics_dm: int | None = None,
+    variant: Variant = DEFAULT_VARIANT,
 ) -> Distribution[int]:
     """The distribution of a combatant's starting Initiative: 2D6 + Dexterity DM (12 + DM when
     ambushing), plus the unit's Tactics bonus if its commander rolls Tactics with ``tactics_dm``.
 
     Rule: ``003_c7092257a5e3046d.txt``, "Initiative" ("each rolls 2D6 and adds their Dexterity
     DM ... the prepared characters are considered to get an automatic 12 on their roll") and
-    "Tactics and Leadership" (:func:`tactics_bonus` of the commander's check).
+    "Tactics and Leadership" (:func:`tactics_bonus` of the commander's check, under the
+    natural 2/12 house rule of ``variant``; the Initiative roll itself is no check).
 
     Raises:
-        ValueError: ``dexterity_dm`` or ``tactics_dm`` is not an integer, or ``ambush`` is not a
-            bool.
+        ValueError: ``dexterity_dm`` or ``tactics_dm`` is not an integer, ``ambush`` is not a
+            bool, or ``variant`` not a :class:`~rules.cepheus.Variant`.
 
     >>> initiative_distribution(1, ambush=True)
     Distribution({13: Fraction(1, 1)})
@@ -85,6 +91,7 @@ def initiative_distribution(
     Fraction(1, 6)
     """
     dexterity_dm = check_int("dexterity_dm", dexterity_dm)
+    variant = _check_variant(variant)
     if check_bool("ambush", ambush):
         rolled: Distribution[int] = Distribution({AMBUSH_ROLL: Fraction(1)})
     else:
@@ -93,7 +100,8 @@ def initiative_distribution(
     if tactics_dm is not None:
         tactics_dm = check_int("tactics_dm", tactics_dm)
         # The commander's Effect may exceed any input bound (a DM plus the dice): no re-check.
-        result = result + effect_distribution(tactics_dm).map(lambda effect: max(0, effect))
+        tactics = effect_distribution(tactics_dm, variant=variant)
+        result = result + tactics.map(lambda effect: max(0, effect))
     return result
 
 
