@@ -457,8 +457,8 @@ def attack_odds(situation: AttackSituation, *, variant: Variant = DEFAULT_VARIAN
     ``variant`` (:class:`~rules.cepheus.Variant`) switches the readings: Aiming for the Kill per
     action, Full cover's DM, a prone target at Short range, the column that gives the band of a
     range in squares (the ``range_band`` of the situation is always the squares column's), the
-    Effect 6+ minimum damage, a dodge in cover, grenades adding the Effect and the natural
-    2/12 house rule.
+    Effect 6+ minimum damage, a dodge in cover, grenades adding the Effect, extreme range's
+    halving before or after armor and the natural 2/12 house rule.
 
     Raises:
         ValueError: ``situation`` is not an :class:`AttackSituation`, or ``variant`` not a
@@ -520,6 +520,7 @@ def _attack_odds(s: AttackSituation, variant: Variant = DEFAULT_VARIANT) -> Atta
             s.adds_effect or variant.grenades_add_effect,
             halved,
             variant.effect_six_minimum_damage,
+            variant.extreme_range_halving_before_armor,
         )
     suppression = None
     if suppressing:
@@ -811,6 +812,7 @@ def roll_attack(
         s.adds_effect or variant.grenades_add_effect,
         odds.halved,
         variant.effect_six_minimum_damage,
+        variant.extreme_range_halving_before_armor,
     )
     log.append(_damage_line(odds, rolls, check.effect, damage))
     chosen = None
@@ -874,11 +876,16 @@ def _damage_line(odds: AttackOdds, rolls: tuple[int, ...], effect: int, damage: 
     if s.adds_effect or odds.variant.grenades_add_effect:
         running += effect
         text += f", + Effect {effect} = {running}"
-    if odds.halved:
+    before = odds.variant.extreme_range_halving_before_armor
+    if odds.halved and before:
         running = -(-running // 2)
         text += f", halved (energy weapon at extreme range) = {running}"
     if s.armor:
         text += f", - armor {s.armor} = {max(0, running - s.armor)}"
-    if damage != max(0, running - s.armor):
+    running = max(0, running - s.armor)
+    if odds.halved and not before:
+        running = -(-running // 2)
+        text += f", halved after armor (energy weapon at extreme range) = {running}"
+    if damage != running:
         text += f"; Effect 6+ inflicts at least 1: {damage}"
     return text

@@ -66,7 +66,8 @@ def hit_damage(
     Interpretation: halving applies to the damage rolled (Effect included) before armor, and
     damage after armor is never below 0. Switchable (:class:`~rules.cepheus.Variant`):
     ``effect_six_minimum_damage`` False drops the Effect 6+ minimum; ``grenades_add_effect``
-    True adds the Effect even when ``adds_effect`` is False (a grenade).
+    True adds the Effect even when ``adds_effect`` is False (a grenade);
+    ``extreme_range_halving_before_armor`` False halves what armor leaves.
 
     Raises:
         ValueError: ``effect`` is not an integer >= 0 (a hit), ``armor`` not an integer >= 0,
@@ -91,6 +92,7 @@ def hit_damage(
         adds_effect or variant.grenades_add_effect,
         halved,
         variant.effect_six_minimum_damage,
+        variant.extreme_range_halving_before_armor,
     )
 
 
@@ -101,13 +103,16 @@ def _hit_damage(
     adds_effect: bool,
     halved: bool,
     effect_six_minimum: bool = True,
+    halve_before_armor: bool = True,
 ) -> int:
     """:func:`hit_damage` without the input checks (for the inner loops); ``adds_effect`` is
     whether this hit adds its Effect (the variant's grenade switch already applied)."""
     damage = rolled + (effect if adds_effect else 0)
-    if halved:
+    if halved and halve_before_armor:
         damage = -(-damage // 2)
     damage = max(0, damage - armor)
+    if halved and not halve_before_armor:
+        damage = -(-damage // 2)
     if effect_six_minimum and effect >= EXCEPTIONAL_EFFECT:
         damage = max(1, damage)
     return damage
@@ -170,6 +175,7 @@ def damage_distribution(
         adds_effect or variant.grenades_add_effect,
         halved,
         variant.effect_six_minimum_damage,
+        variant.extreme_range_halving_before_armor,
     )
 
 
@@ -181,6 +187,7 @@ def _damage_distribution(
     adds_effect: bool,
     halved: bool,
     effect_six_minimum: bool = True,
+    halve_before_armor: bool = True,
 ) -> Distribution[int]:
     """:func:`damage_distribution` of checked values (a bonus of any size: it may be a sum)."""
     ways = dice_sum_counts(dice, 6)
@@ -194,7 +201,13 @@ def _damage_distribution(
             continue
         for offset, count in enumerate(ways):
             damage = _hit_damage(
-                dice + offset + bonus, value, armor, adds_effect, halved, effect_six_minimum
+                dice + offset + bonus,
+                value,
+                armor,
+                adds_effect,
+                halved,
+                effect_six_minimum,
+                halve_before_armor,
             )
             numerators[damage] = numerators.get(damage, 0) + weight * count
     denominator = common * rolls

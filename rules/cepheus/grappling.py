@@ -38,7 +38,7 @@ from rules.cepheus.checks import (
     _effect_distribution,
     _roll_check,
 )
-from rules.cepheus.variant import DEFAULT_VARIANT, DisarmMargin, Variant, _check_variant
+from rules.cepheus.variant import DEFAULT_VARIANT, OpposedEffect, Variant, _check_variant
 from rules.dice import Distribution
 from rules.validation import InvalidInput, check_choice, check_int, output_record
 
@@ -187,20 +187,44 @@ def opposed_result(effect: int, opponent_effect: int) -> OpposedResult:
     return OpposedResult.TIE
 
 
-def grapple_damage(effect: int) -> int:
+def grapple_damage(
+    effect: int, *, opponent_effect: int | None = None, variant: Variant = DEFAULT_VARIANT
+) -> int:
     """The damage of the "inflict damage" option: 2 + the winner's Effect, never below 0.
 
     Rule: ``003_c7092257a5e3046d.txt``, "Grappling" ("Inflict damage equal to 2 + the Effect").
     Interpretation: the Effect is the winner's own (total - 8), which may be negative when both
-    sides failed, so the damage is floored at 0. Armor is the caller's to apply.
+    sides failed, so the damage is floored at 0. Armor is the caller's to apply. Switchable:
+    ``variant.grapple_damage_effect`` "margin" reads "the Effect" as the winner's Effect minus
+    the loser's ``opponent_effect`` (then required; ignored otherwise).
 
     Raises:
-        ValueError: ``effect`` is not an integer.
+        ValueError: ``effect`` is not an integer, ``opponent_effect`` is neither ``None`` nor
+            an integer (or ``None`` when the margin is needed), or ``variant`` not a
+            :class:`~rules.cepheus.Variant`.
 
     >>> grapple_damage(3), grapple_damage(-1), grapple_damage(-5)
     (5, 1, 0)
+    >>> grapple_damage(3, opponent_effect=-2, variant=Variant(grapple_damage_effect="margin"))
+    7
     """
-    return max(0, GRAPPLE_DAMAGE_BASE + check_int("effect", effect))
+    effect = check_int("effect", effect)
+    if opponent_effect is not None:
+        opponent_effect = check_int("opponent_effect", opponent_effect)
+    if _check_variant(variant).grapple_damage_effect is OpposedEffect.EFFECT:
+        return _damage(effect, 0)
+    if opponent_effect is None:
+        raise InvalidInput(
+            "opponent_effect",
+            "an integer when variant.grapple_damage_effect is 'margin' (the loser's Effect)",
+            None,
+        )
+    return _damage(effect, opponent_effect)
+
+
+def _damage(effect: int, subtract: int) -> int:
+    """2 + (``effect`` - ``subtract``), never below 0 (subtract: 0, or the loser's Effect)."""
+    return max(0, GRAPPLE_DAMAGE_BASE + effect - subtract)
 
 
 def disarm_result(
@@ -228,7 +252,7 @@ def disarm_result(
     effect = check_int("effect", effect)
     if opponent_effect is not None:
         opponent_effect = check_int("opponent_effect", opponent_effect)
-    if _check_variant(variant).disarm_succeeds_by is DisarmMargin.EFFECT:
+    if _check_variant(variant).disarm_succeeds_by is OpposedEffect.EFFECT:
         return _disarm(effect, 0)
     if opponent_effect is None:
         raise InvalidInput(
@@ -289,7 +313,7 @@ def grapple_odds(dm: int, opponent_dm: int, *, variant: Variant = DEFAULT_VARIAN
     opponent_dm = check_int("opponent_dm", opponent_dm)
     variant = _check_variant(variant)
     natural = variant.natural_two_twelve
-    margin = variant.disarm_succeeds_by is DisarmMargin.MARGIN
+    margin = variant.disarm_succeeds_by is OpposedEffect.MARGIN
     mine, theirs = _effects(dm, natural), _effects(opponent_dm, natural)
     win = tie = lose = disarm = Fraction(0)
     winning: dict[int, Fraction] = {}
@@ -323,7 +347,7 @@ def grapple_damage_distribution(
     call to this function). Rule: ``003_c7092257a5e3046d.txt``, "Grappling". Interpretation: the
     higher Effect wins, a tie has no winner, "2 + the Effect" is the winner's own Effect,
     never below 0. Armor is the caller's to apply. ``variant``: the natural 2/12 house rule on
-    both checks.
+    both checks, and "the Effect" as the margin over the loser (``grapple_damage_effect``).
 
     Raises:
         ValueError: ``dm`` or ``opponent_dm`` is not an integer, ``option`` not one of the
@@ -335,7 +359,9 @@ def grapple_damage_distribution(
     dm = check_int("dm", dm)
     opponent_dm = check_int("opponent_dm", opponent_dm)
     chosen = check_choice("option", option, GrappleOption)
-    natural = _check_variant(variant).natural_two_twelve
+    variant = _check_variant(variant)
+    natural = variant.natural_two_twelve
+    margin = variant.grapple_damage_effect is OpposedEffect.MARGIN
     mine, theirs = _effects(dm, natural), _effects(opponent_dm, natural)
     result: dict[int, Fraction] = {}
     for a, pa in mine.items():
@@ -344,7 +370,7 @@ def grapple_damage_distribution(
             if a <= b:
                 outcomes = {0: p}
             elif chosen is GrappleOption.DAMAGE:
-                outcomes = {max(0, GRAPPLE_DAMAGE_BASE + a): p}
+                outcomes = {_damage(a, b if margin else 0): p}
             elif chosen is GrappleOption.THROW:
                 outcomes = {face: p / 6 for face in range(1, 7)}
             else:
@@ -398,10 +424,10 @@ def roll_grapple(
 
     Rule: as :func:`grapple_odds` (the higher Effect wins, a tie has no winner) and the options
     of "Grappling" (damage 2 + Effect, :func:`grapple_damage`; a throw for 1D6; disarming takes
-    the weapon on Effect 6+, :func:`disarm_result`). Dice come from ``rng.randint(1, 6)``: the
-    attacker's 2D6, the opponent's 2D6, then the 1D6 of a throw. When the opponent wins, his
-    option is his own choice: the log says so and nothing more is rolled. ``variant`` as
-    :func:`grapple_odds`.
+    the weapon on Effect 6+, :func:`disarm_result`; each switchable by ``variant``). Dice come
+    from ``rng.randint(1, 6)``: the attacker's 2D6, the opponent's 2D6, then the 1D6 of a
+    throw. When the opponent wins, his option is his own choice: the log says so and nothing
+    more is rolled.
 
     Raises:
         ValueError: ``dm`` or ``opponent_dm`` is not an integer, ``option`` not one of the
@@ -423,7 +449,8 @@ def roll_grapple(
     check_rng(rng)
     variant = _check_variant(variant)
     natural = variant.natural_two_twelve
-    margin = variant.disarm_succeeds_by is DisarmMargin.MARGIN
+    margin = variant.disarm_succeeds_by is OpposedEffect.MARGIN
+    damage_margin = variant.grapple_damage_effect is OpposedEffect.MARGIN
     mine = _roll_check(dm, rng, TARGET_NUMBER, False, natural)
     theirs = _roll_check(opponent_dm, rng, TARGET_NUMBER, False, natural)
     log = [_side_line("Attacker", mine), _side_line("Opponent", theirs)]
@@ -450,11 +477,19 @@ def roll_grapple(
     text = GRAPPLE_OPTIONS[chosen].text
     damage, throw, disarm = 0, None, None
     if chosen is GrappleOption.DAMAGE:
-        damage = max(0, GRAPPLE_DAMAGE_BASE + mine.effect)
-        log.append(
-            f"Inflict damage equal to 2 + the Effect: {GRAPPLE_DAMAGE_BASE} + {mine.effect} = "
-            f"{damage} damage" + (" (never below 0)" if damage != 2 + mine.effect else "")
-        )
+        if damage_margin:
+            over = mine.effect - theirs.effect
+            damage = _damage(mine.effect, theirs.effect)
+            log.append(
+                f"Inflict damage equal to 2 + the Effect (margin over the loser): "
+                f"{GRAPPLE_DAMAGE_BASE} + {over} = {damage} damage"
+            )
+        else:
+            damage = _damage(mine.effect, 0)
+            log.append(
+                f"Inflict damage equal to 2 + the Effect: {GRAPPLE_DAMAGE_BASE} + {mine.effect} = "
+                f"{damage} damage" + (" (never below 0)" if damage != 2 + mine.effect else "")
+            )
     elif chosen is GrappleOption.THROW:
         (throw,) = roll_d6(rng, 1)
         damage = throw

@@ -28,7 +28,7 @@ __all__ = [
     "DEFAULT_VARIANT",
     "PRESETS",
     "TWODSIX_CE",
-    "DisarmMargin",
+    "OpposedEffect",
     "RangeColumn",
     "Variant",
     "preset_name",
@@ -45,8 +45,8 @@ class RangeColumn(enum.StrEnum):
     334 squares (501 m) Distant."""
 
 
-class DisarmMargin(enum.StrEnum):
-    """What "succeeds by 6+" measures when the winner of a grapple disarms his opponent."""
+class OpposedEffect(enum.StrEnum):
+    """What "the Effect" of the winner of an opposed check (grappling) measures."""
 
     EFFECT = "effect"
     """The winner's own Effect (his total - 8), as everywhere else in the chapter."""
@@ -171,10 +171,26 @@ class Variant:
     extra points replaces the two Single Hits of those points (39 points: two Triple Hits and
     one Double Hit), as the table's rows turn two Single Hits into a Double Hit."""
 
-    disarm_succeeds_by: DisarmMargin = DisarmMargin.EFFECT
+    disarm_succeeds_by: OpposedEffect = OpposedEffect.EFFECT
     """What "succeeds by 6+" measures when disarming ("Grappling": "Disarm his opponent. If he
     succeeds by 6+ he can take the weapon away; otherwise it ends up on the floor"): the
     winner's own Effect (this site) or his margin over the loser of the opposed check."""
+
+    grapple_damage_effect: OpposedEffect = OpposedEffect.EFFECT
+    """What "the Effect" of "Inflict damage equal to 2 + the Effect" ("Grappling") is: the
+    winner's own Effect (this site, never below 0 damage), or his margin over the loser of the
+    opposed check (so at least 3 damage)."""
+
+    extreme_range_halving_before_armor: bool = True
+    """"Energy-based weapons ... inflict half damage (round up) at this extreme range"
+    ("Extreme Range Firing"): the damage rolled (Effect included) is halved before armor
+    (this site) or the damage left after armor is halved."""
+
+    tactics_failure_lowers_initiative: bool = False
+    """"everyone in the unit may increase their Initiative by the Effect of the check" ("Tactics
+    and Leadership"; Leadership: "the target character's Initiative is increased by the
+    Effect"). False (this site): "may increase" means a failed check changes nothing. True:
+    the Effect is added whatever its sign, so a failed check lowers Initiative."""
 
     dive_for_cover_round_up: bool = True
     """Diving for cover halves an explosion's damage ("Explosions": "reduce the damage ... by
@@ -201,6 +217,8 @@ class Variant:
             "vehicle_double_replaces_singles",
             "dive_for_cover_round_up",
             "dive_for_cover_before_armor",
+            "extreme_range_halving_before_armor",
+            "tactics_failure_lowers_initiative",
         ):
             put(name, check_bool(name, getattr(self, name)))
         put(
@@ -238,10 +256,8 @@ class Variant:
             "range_band_column",
             check_choice("range_band_column", self.range_band_column, RangeColumn),
         )
-        put(
-            "disarm_succeeds_by",
-            check_choice("disarm_succeeds_by", self.disarm_succeeds_by, DisarmMargin),
-        )
+        for name in ("disarm_succeeds_by", "grapple_damage_effect"):
+            put(name, check_choice(name, getattr(self, name), OpposedEffect))
 
     def differences(self, other: Variant) -> tuple[str, ...]:
         """The names of the fields whose value differs from ``other``'s, in field order.

@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules import cepheus
@@ -29,7 +29,7 @@ from rules.cepheus import (
     PRESETS,
     TWODSIX_CE,
     AttackSituation,
-    DisarmMargin,
+    OpposedEffect,
     RangeBand,
     RangeColumn,
     Variant,
@@ -92,7 +92,7 @@ def test_defaults_are_this_sites_reading() -> None:
     assert v.grenades_add_effect is False
     assert v.minor_actions_per_round == 3
     assert v.vehicle_double_replaces_singles is False
-    assert v.disarm_succeeds_by is DisarmMargin.EFFECT
+    assert v.disarm_succeeds_by is OpposedEffect.EFFECT
     assert v.dive_for_cover_round_up is True
     assert v.dive_for_cover_before_armor is True
 
@@ -124,7 +124,7 @@ def test_bad_fields_are_refused_by_name(field: str, value: object) -> None:
 def test_enum_fields_accept_their_values_and_the_record_is_frozen_and_keyword_only() -> None:
     v = Variant(range_band_column="distance", disarm_succeeds_by="margin")
     assert v.range_band_column is RangeColumn.DISTANCE
-    assert v.disarm_succeeds_by is DisarmMargin.MARGIN
+    assert v.disarm_succeeds_by is OpposedEffect.MARGIN
     with pytest.raises(AttributeError):
         v.natural_two_twelve = True  # type: ignore[misc]
     with pytest.raises(TypeError):
@@ -174,6 +174,7 @@ AFFECTED: dict[str, set[str]] = {
         "effect_six_minimum_damage",
         "dodge_in_cover_dm",
         "grenades_add_effect",
+        "extreme_range_halving_before_armor",
     },
     "roll_attack": {"(as attack_odds)"},
     "aim_for_the_kill_bonus": {"aim_for_the_kill_per_action"},
@@ -181,23 +182,31 @@ AFFECTED: dict[str, set[str]] = {
     "target_stance_dm": {"prone_short_range_dm"},
     "dodge_dm": {"dodge_in_cover_dm"},
     "range_band": {"range_band_column"},
-    "hit_damage": {"effect_six_minimum_damage", "grenades_add_effect"},
-    "damage_distribution": {"effect_six_minimum_damage", "grenades_add_effect"},
+    "hit_damage": {
+        "effect_six_minimum_damage",
+        "grenades_add_effect",
+        "extreme_range_halving_before_armor",
+    },
+    "damage_distribution": {"(as hit_damage)"},
     "minor_actions": {"minor_actions_per_round"},
     "rounds_to_aim": {"minor_actions_per_round"},
     "vehicle_hits": {"vehicle_double_replaces_singles"},
     "vehicle_hits_distribution": {"vehicle_double_replaces_singles"},
     "disarm_result": {"disarm_succeeds_by"},
     "grapple_odds": {"natural_two_twelve", "disarm_succeeds_by"},
-    "grapple_damage_distribution": {"natural_two_twelve"},
-    "roll_grapple": {"natural_two_twelve", "disarm_succeeds_by"},
+    "grapple_damage": {"grapple_damage_effect"},
+    "grapple_damage_distribution": {"natural_two_twelve", "grapple_damage_effect"},
+    "roll_grapple": {"natural_two_twelve", "disarm_succeeds_by", "grapple_damage_effect"},
     "explosion_damage": {"dive_for_cover_round_up", "dive_for_cover_before_armor"},
     "explosion_damage_distribution": {"dive_for_cover_round_up", "dive_for_cover_before_armor"},
     "roll_explosion": {"dive_for_cover_round_up", "dive_for_cover_before_armor"},
     "suppression_chance": {"natural_two_twelve"},
     "suppression_penalty_distribution": {"natural_two_twelve"},
     "roll_suppression": {"natural_two_twelve"},
-    "initiative_distribution": {"natural_two_twelve"},
+    "initiative_distribution": {"natural_two_twelve", "tactics_failure_lowers_initiative"},
+    "tactics_bonus": {"tactics_failure_lowers_initiative"},
+    "initiative_modifiers": {"tactics_failure_lowers_initiative"},
+    "initiative_score": {"tactics_failure_lowers_initiative"},
     "wake_chance": {"natural_two_twelve"},
     "wake_distribution": {"natural_two_twelve"},
 }
@@ -216,7 +225,7 @@ def test_every_affected_function_takes_variant_keyword_only_defaulting_to_today(
         assert parameter.kind is inspect.Parameter.KEYWORD_ONLY, name
         assert parameter.default is DEFAULT_VARIANT, name
     assert taking == set(AFFECTED)
-    switched = set().union(*AFFECTED.values()) - {"(as attack_odds)"}
+    switched = set().union(*AFFECTED.values()) - {"(as attack_odds)", "(as hit_damage)"}
     assert switched == {f for f in Variant.__dataclass_fields__}
 
 
@@ -244,6 +253,10 @@ def test_a_hostile_variant_is_refused_by_name(name: str) -> None:
         "vehicle_hits": lambda v: function(39, variant=v),
         "vehicle_hits_distribution": lambda v: function(cepheus.effect_distribution(30), variant=v),
         "disarm_result": lambda v: function(6, variant=v),
+        "grapple_damage": lambda v: function(3, variant=v),
+        "tactics_bonus": lambda v: function(-2, variant=v),
+        "initiative_modifiers": lambda v: function(tactics_effect=-2, variant=v),
+        "initiative_score": lambda v: function(9, tactics_effect=-2, variant=v),
         "grapple_odds": lambda v: function(0, 0, variant=v),
         "grapple_damage_distribution": lambda v: function(0, 0, variant=v),
         "roll_grapple": lambda v: function(0, 0, random.Random(1), variant=v),
@@ -535,6 +548,7 @@ def test_grenades_add_effect() -> None:
     assert rolled.damage == 9 and "+ Effect 9" in rolled.log[-1]
 
 
+@settings(deadline=None)
 @given(
     effect=st.dictionaries(st.integers(-8, 14), st.integers(1, 5), min_size=1, max_size=6),
     dice=st.integers(0, 3),
@@ -721,6 +735,7 @@ def test_dive_distribution_against_enumeration(
 # --- the default variant is today's reading ---------------------------------------------------
 
 
+@settings(deadline=None)
 @given(dm=st.integers(-20, 20), target=st.integers(-5, 20), blind=st.booleans())
 def test_default_checks_are_todays(dm: int, target: int, blind: bool) -> None:
     throws = list(enumerate_dice(3 if blind else 2, 6))
@@ -735,6 +750,7 @@ def test_default_checks_are_todays(dm: int, target: int, blind: bool) -> None:
         )
 
 
+@settings(deadline=None)
 @given(
     squares=st.integers(0, 2000),
     actions=st.integers(0, 20),
@@ -776,6 +792,14 @@ def test_default_single_functions_are_todays(
         effect, opponent_effect=effect - 1
     )
     assert (cepheus.disarm_result(effect, variant=v) is cepheus.DisarmResult.TAKEN) == (effect >= 6)
+    halved = max(0, math.ceil((rolled + effect) / 2) - armor)
+    if effect >= 6:
+        halved = max(1, halved)
+    assert cepheus.hit_damage(rolled, effect, armor=armor, halved=True, variant=v) == halved
+    signed = rolled - 20  # any Effect, failed ones included
+    assert cepheus.tactics_bonus(signed, variant=v) == max(0, signed)
+    assert cepheus.initiative_score(10, tactics_effect=signed, variant=v) == 10 + max(0, signed)
+    assert cepheus.grapple_damage(signed, variant=v) == max(0, 2 + signed)
     dive = math.ceil(max(0, rolled) / 2)
     assert cepheus.explosion_damage(max(0, rolled), reaction="dive", armor=armor, variant=v) == max(
         0, dive - armor
@@ -813,6 +837,7 @@ attack_fields = st.fixed_dictionaries(
 )
 
 
+@settings(deadline=None)
 @given(fields=attack_fields, dodge=st.booleans())
 def test_default_attack_odds_are_todays(fields: dict[str, Any], dodge: bool) -> None:
     if dodge and fields["target_stance"] != "prone":
@@ -832,6 +857,7 @@ def test_default_attack_odds_are_todays(fields: dict[str, Any], dodge: bool) -> 
     assert rolled == cepheus.roll_attack(shot, random.Random(seed))
 
 
+@settings(deadline=None)
 @given(dm=st.integers(-8, 8), opponent_dm=st.integers(-8, 8), attacks=st.integers(1, 4))
 def test_default_grapple_suppression_and_tactics_are_todays(
     dm: int, opponent_dm: int, attacks: int
@@ -854,6 +880,7 @@ def test_default_grapple_suppression_and_tactics_are_todays(
     assert tactics == {k: Fraction(n, 36) for k, n in by_hand.items()}
 
 
+@settings(deadline=None)
 @given(endurance_dm=st.integers(-2, 8), minutes=st.integers(0, 15))
 def test_default_waking_is_todays(endurance_dm: int, minutes: int) -> None:
     v = Variant()
@@ -886,3 +913,89 @@ def test_default_rolls_are_todays() -> None:
     for pair in itertools.product(range(1, 7), repeat=2):
         check = cepheus.roll_check(0, Scripted(pair), variant=v)
         assert check.effect == sum(pair) - 8  # no natural rule by default
+
+
+# --- the switches added after the list --------------------------------------------------
+
+
+def test_grapple_damage_effect() -> None:
+    # Source: "Inflict damage equal to 2 + the Effect."
+    margin = Variant(grapple_damage_effect="margin")
+    # Effect 3 against the loser's -2: 2 + 3 = 5 (own Effect) or 2 + 5 = 7 (margin).
+    assert cepheus.grapple_damage(3, opponent_effect=-2) == 5
+    assert cepheus.grapple_damage(3, opponent_effect=-2, variant=margin) == 7
+    # Both failed, Effect -3 beating -5: 0 (floored) or 2 + 2 = 4.
+    assert cepheus.grapple_damage(-3, opponent_effect=-5) == 0
+    assert cepheus.grapple_damage(-3, opponent_effect=-5, variant=margin) == 4
+    with pytest.raises(InvalidInput, match=r"^opponent_effect must be an integer when"):
+        cepheus.grapple_damage(3, variant=margin)
+    rolled = cepheus.roll_grapple(0, 0, Scripted([5, 6, 1, 2]), option="damage", variant=margin)
+    assert rolled.damage == 2 + (3 - -5)
+    counts: Counter[int] = Counter()
+    for a1, a2, b1, b2 in enumerate_dice(4, 6):
+        mine, theirs = a1 + a2 + 1 - 8, b1 + b2 - 8
+        counts[2 + mine - theirs if mine > theirs else 0] += 1
+    assert cepheus.grapple_damage_distribution(1, 0, variant=margin) == {
+        d: Fraction(n, 36 * 36) for d, n in counts.items()
+    }
+
+
+def test_extreme_range_halving_before_or_after_armor() -> None:
+    # Source: "Energy-based weapons ... inflict half damage (round up) at this extreme range."
+    after = Variant(extreme_range_halving_before_armor=False)
+    # 9 rolled + Effect 2 = 11 against armor 4: half first 6 - 4 = 2; armor first 7 -> 4.
+    assert cepheus.hit_damage(9, 2, armor=4, halved=True) == 2
+    assert cepheus.hit_damage(9, 2, armor=4, halved=True, variant=after) == 4
+    assert cepheus.hit_damage(9, 2, armor=4, variant=after) == 7  # not halved: no change
+    laser = AttackSituation(
+        weapon="rifle",
+        damage_dice=0,
+        band="distant",
+        extreme_range=True,
+        braced=True,
+        skill=10,
+        laser=True,
+        damage_modifier=9,
+        armor=4,
+    )
+    # Very Difficult -4, extreme -2, skill 10: DM +4, Effect = roll - 4 (-2..8).
+    before_dist = cepheus.attack_odds(laser).damage
+    after_dist = cepheus.attack_odds(laser, variant=after).damage
+    by_hand_before: Counter[int] = Counter()
+    by_hand_after: Counter[int] = Counter()
+    for roll in rolls_2d6():
+        effect = sum(roll) - 4
+        if effect < 0:
+            by_hand_before[0] += 1
+            by_hand_after[0] += 1
+            continue
+        total = 9 + effect
+        before = max(0, math.ceil(total / 2) - 4)
+        later = math.ceil(max(0, total - 4) / 2)
+        if effect >= 6:
+            before, later = max(1, before), max(1, later)
+        by_hand_before[before] += 1
+        by_hand_after[later] += 1
+    assert before_dist == {d: Fraction(n, 36) for d, n in by_hand_before.items()}
+    assert after_dist == {d: Fraction(n, 36) for d, n in by_hand_after.items()}
+    rolled = cepheus.roll_attack(laser, Scripted([5, 5]), variant=after)
+    assert rolled.damage == math.ceil((9 + 6 - 4) / 2)  # Effect 6: 15 - 4 = 11, half 6
+    assert "halved after armor" in rolled.log[-1]
+
+
+def test_tactics_failure_lowers_initiative() -> None:
+    # Source: "everyone in the unit may increase their Initiative by the Effect of the check".
+    lowers = Variant(tactics_failure_lowers_initiative=True)
+    assert (cepheus.tactics_bonus(-3), cepheus.tactics_bonus(-3, variant=lowers)) == (0, -3)
+    assert cepheus.tactics_bonus(4, variant=lowers) == 4
+    assert cepheus.initiative_score(9, tactics_effect=-3) == 9
+    assert cepheus.initiative_score(9, tactics_effect=-3, variant=lowers) == 6
+    assert cepheus.initiative_modifiers(leadership_effect=-1, variant=lowers) == (
+        cepheus.Modifier("Leadership (failed)", -1),
+    )
+    # Cut off from communication: no benefit and no loss either way.
+    cut = cepheus.initiative_modifiers(tactics_effect=-2, in_communication=False, variant=lowers)
+    assert [row.dm for row in cut] == [0]
+    # Ambush (12), Tactics DM 0: Effect roll - 8 added whatever its sign.
+    dist = cepheus.initiative_distribution(0, ambush=True, tactics_dm=0, variant=lowers)
+    assert dist == {12 + r - 8: Fraction(min(r - 1, 13 - r), 36) for r in range(2, 13)}
