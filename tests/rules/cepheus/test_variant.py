@@ -999,3 +999,25 @@ def test_tactics_failure_lowers_initiative() -> None:
     # Ambush (12), Tactics DM 0: Effect roll - 8 added whatever its sign.
     dist = cepheus.initiative_distribution(0, ambush=True, tactics_dm=0, variant=lowers)
     assert dist == {12 + r - 8: Fraction(min(r - 1, 13 - r), 36) for r in range(2, 13)}
+
+
+@pytest.mark.parametrize("dm", [-6, 0, 3, 8, 12])
+@pytest.mark.parametrize("attacks", [1, 2])
+def test_natural_suppression_against_every_roll(dm: int, attacks: int) -> None:
+    # Each attack: 2D6 + dm - 2 vs 8+ under the house rule; the penalty is the highest Effect
+    # of a success, 0 when all miss ("the highest Effect takes precedence").
+    penalties: Counter[int] = Counter()
+    suppressed = 0
+    throws = list(itertools.product(rolls_2d6(), repeat=attacks))
+    for throw in throws:
+        effects = [natural_effect(roll, dm - 2) for roll in throw]
+        hits = [e for e in effects if e >= 0]
+        suppressed += bool(hits)
+        penalties[max([0, *hits])] += 1
+    total = len(throws)
+    assert cepheus.suppression_chance(dm, attacks=attacks, variant=HOUSE) == Fraction(
+        suppressed, total
+    )
+    assert cepheus.suppression_penalty_distribution(dm, attacks=attacks, variant=HOUSE) == {
+        p: Fraction(n, total) for p, n in penalties.items()
+    }
