@@ -11,9 +11,7 @@ Source: ``shared/sources/003_c7092257a5e3046d.txt`` and the SRD facts in
 healing, first aid, surgery, medical care), :mod:`~rules.cepheus.grappling` (the opposed Natural
 Weapons check and its options), :mod:`~rules.cepheus.explosions` (dodging or diving for cover)
 and :mod:`~rules.cepheus.suppression` (suppression fire). The interpretations made where the
-text is unclear are listed in ``rules/SOURCES.md`` under "Cepheus Engine";
-:mod:`~rules.cepheus.variant` makes the contested ones switches of a :class:`Variant`, taken
-by every function they change as the keyword argument ``variant``.
+text is unclear are listed in ``rules/SOURCES.md`` under "Cepheus Engine".
 
 >>> from rules import cepheus
 >>> cepheus.range_band(20), cepheus.attack_difficulty("rifle", "medium")
