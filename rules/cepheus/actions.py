@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Final
 
 from rules.cepheus._common import check_bool
+from rules.cepheus.variant import DEFAULT_VARIANT, Variant, _check_variant
 from rules.validation import check_int
 
 __all__ = [
@@ -42,37 +43,46 @@ actions per round" agree: the round's own minor action plus the two that replace
 significant action make three."""
 
 
-def minor_actions(significant: bool) -> int:
+def minor_actions(significant: bool, *, variant: Variant = DEFAULT_VARIANT) -> int:
     """How many minor actions a character has this round: 1 beside a significant action, else 3.
 
     Rule: ``003_c7092257a5e3046d.txt``, "The Combat Round", "Minor Actions" and "Significant
-    Actions" (see ``MAX_MINOR_ACTIONS``).
+    Actions" (see ``MAX_MINOR_ACTIONS``). With ``variant.minor_actions_per_round`` 2 ("two minor
+    actions instead of a significant action" read as the round's total) it is 2 without one.
 
     Raises:
-        ValueError: ``significant`` is not a bool.
+        ValueError: ``significant`` is not a bool, or ``variant`` not a
+            :class:`~rules.cepheus.Variant`.
 
     >>> minor_actions(significant=True), minor_actions(significant=False)
     (1, 3)
+    >>> minor_actions(False, variant=Variant(minor_actions_per_round=2))
+    2
     """
-    if check_bool("significant", significant):
-        return MINOR_ACTIONS_WITH_SIGNIFICANT
-    return MAX_MINOR_ACTIONS
+    significant = check_bool("significant", significant)
+    per_round = _check_variant(variant).minor_actions_per_round
+    return MINOR_ACTIONS_WITH_SIGNIFICANT if significant else per_round
 
 
-def rounds_to_aim(aim_actions: int) -> int:
+def rounds_to_aim(aim_actions: int, *, variant: Variant = DEFAULT_VARIANT) -> int:
     """The fewest rounds in which a character can aim ``aim_actions`` times and then attack.
 
     Rule: ``003_c7092257a5e3046d.txt``, "Aiming" ("A character may spend multiple actions on
     aiming, gaining a maximum aiming DM of +6 if he spends six minor actions on aiming") with
     :func:`minor_actions`: the attack is the significant action of the last round, after its one
-    minor action; each earlier round gives three minor actions. Derived, not printed.
+    minor action; each earlier round gives three minor actions (two with
+    ``variant.minor_actions_per_round`` 2). Derived, not printed.
 
     Raises:
-        ValueError: ``aim_actions`` is not an integer >= 0.
+        ValueError: ``aim_actions`` is not an integer >= 0, or ``variant`` not a
+            :class:`~rules.cepheus.Variant`.
 
     >>> [rounds_to_aim(n) for n in (0, 1, 2, 4, 5, 6)]
     [1, 1, 2, 2, 3, 3]
+    >>> rounds_to_aim(6, variant=Variant(minor_actions_per_round=2))
+    4
     """
     aim_actions = check_int("aim_actions", aim_actions, 0)
+    per_round = _check_variant(variant).minor_actions_per_round
     earlier = max(0, aim_actions - MINOR_ACTIONS_WITH_SIGNIFICANT)
-    return 1 + -(-earlier // MAX_MINOR_ACTIONS)
+    return 1 + -(-earlier // per_round)

@@ -26,7 +26,8 @@ from rules.cepheus.checks import (
     _roll_check,
 )
 from rules.cepheus.damage import _damage_distribution, _hit_damage
-from rules.cepheus.ranges import RangeBand, range_band, range_band_metres
+from rules.cepheus.ranges import SQUARE_METRES, RangeBand, range_band, range_band_metres
+from rules.cepheus.variant import DEFAULT_VARIANT, RangeColumn, Variant, _check_variant
 from rules.cepheus.weapons import WeaponType, attack_difficulty
 from rules.dice import MAX_DICE, Distribution
 from rules.validation import (
@@ -419,6 +420,8 @@ class AttackOdds:
     """The chance that the intended target is the one hit: ``hit_chance``, or for blind firing
     ``hit_chance`` divided by ``firing_line_targets`` (the target of a success is chosen at
     random among them). ``damage`` is the damage to whichever target is hit."""
+    variant: Variant = DEFAULT_VARIANT
+    """The rule variant the odds were computed under."""
 
     @property
     def possible(self) -> bool:
@@ -431,7 +434,7 @@ class AttackOdds:
         return None if self.effect is None else self.effect.map(_grade)
 
 
-def attack_odds(situation: AttackSituation) -> AttackOdds:
+def attack_odds(situation: AttackSituation, *, variant: Variant = DEFAULT_VARIANT) -> AttackOdds:
     """The exact odds of an attack: DM breakdown, hit chance, Effect and damage distributions.
 
     Rule: ``003_c7092257a5e3046d.txt``, "Attack" (the check is 2D6 + skill + characteristic DM
@@ -451,8 +454,15 @@ def attack_odds(situation: AttackSituation) -> AttackOdds:
     ``firing_line_targets``. Interpretation: "randomly" is read as each eligible target equally
     likely (the chapter names no die for it).
 
+    ``variant`` (:class:`~rules.cepheus.Variant`) switches the readings: Aiming for the Kill per
+    action, Full cover's DM, a prone target at Short range, the column that gives the band of a
+    range in squares (the ``range_band`` of the situation is always the squares column's), the
+    Effect 6+ minimum damage, a dodge in cover, grenades adding the Effect, extreme range's
+    halving before or after armor and the natural 2/12 house rule.
+
     Raises:
-        ValueError: ``situation`` is not an :class:`AttackSituation`.
+        ValueError: ``situation`` is not an :class:`AttackSituation`, or ``variant`` not a
+            :class:`~rules.cepheus.Variant`.
 
     >>> odds = attack_odds(AttackSituation(
     ...     weapon="rifle", damage_dice=3, squares=20, skill=1, characteristic_dm=1,
@@ -466,29 +476,51 @@ def attack_odds(situation: AttackSituation) -> AttackOdds:
     ...     weapon="pistol", damage_dice=3, band="short", skill=1, firing_into_combat=True))
     >>> into.hit_chance, into.stray_hit_chance
     (Fraction(5, 18), Fraction(13, 36))
+    >>> kill = AttackSituation(weapon="rifle", damage_dice=0, band="medium", skill=2,
+    ...                        aim_for_the_kill_actions=2)
+    >>> attack_odds(kill).damage_bonus
+    2
+    >>> attack_odds(kill, variant=Variant(aim_for_the_kill_per_action=2)).damage_bonus
+    4
     """
-    return _attack_odds(check_instance("situation", situation, AttackSituation))
+    situation = check_instance("situation", situation, AttackSituation)
+    return _attack_odds(situation, _check_variant(variant))
+
+
+def _band(s: AttackSituation, variant: Variant) -> RangeBand:
+    """The range band under ``variant`` (a range in squares may be read by its metres)."""
+    if s.squares is not None and variant.range_band_column is RangeColumn.DISTANCE:
+        return range_band_metres(s.squares * SQUARE_METRES)
+    return s.range_band
 
 
 @functools.lru_cache(maxsize=128)
-def _attack_odds(s: AttackSituation) -> AttackOdds:
-    band = s.range_band
+def _attack_odds(s: AttackSituation, variant: Variant = DEFAULT_VARIANT) -> AttackOdds:
+    band = _band(s, variant)
     difficulty = attack_difficulty(s.weapon, band)
     blocked = _blocked(s, band, difficulty)
-    rows = _modifiers(s, band, difficulty)
+    rows = _modifiers(s, band, difficulty, variant)
     total = sum(row.dm for row in rows)
-    dice, bonus = _damage_terms(s)
+    dice, bonus = _damage_terms(s, variant)
     halved = s.extreme_range and (s.energy or s.laser)
     no_damage: Distribution[int] = Distribution({0: Fraction(1)})
     suppressing = s.fire_mode is m.FireMode.SUPPRESSION
+    natural = variant.natural_two_twelve
     # Inside, the derived numbers (a sum of DMs, a damage bonus) are of any size: the cores.
-    effect = None if blocked else _effect_distribution(total, TARGET_NUMBER, s.blind)
+    effect = None if blocked else _effect_distribution(total, TARGET_NUMBER, s.blind, natural)
     hit = Fraction(0) if effect is None else effect.probability(lambda e: e >= 0)
     if effect is None or suppressing:
         damage = no_damage
     else:
         damage = _damage_distribution(
-            list(effect.items()), dice, bonus, s.armor, s.adds_effect, halved
+            list(effect.items()),
+            dice,
+            bonus,
+            s.armor,
+            s.adds_effect or variant.grenades_add_effect,
+            halved,
+            variant.effect_six_minimum_damage,
+            variant.extreme_range_halving_before_armor,
         )
     suppression = None
     if suppressing:
@@ -511,6 +543,7 @@ def _attack_odds(s: AttackSituation) -> AttackOdds:
         else Fraction(0),
         suppression=suppression,
         intended_hit_chance=hit / s.firing_line_targets if s.blind else hit,
+        variant=variant,
     )
 
 
@@ -540,7 +573,7 @@ def _claimed_cover(s: AttackSituation) -> m.Cover:
 
 
 def _modifiers(
-    s: AttackSituation, band: RangeBand, difficulty: Difficulty | None
+    s: AttackSituation, band: RangeBand, difficulty: Difficulty | None, variant: Variant
 ) -> tuple[m.Modifier, ...]:
     rows: list[m.Modifier] = []
 
@@ -570,7 +603,7 @@ def _modifiers(
         add("Shotgun Spread", m.SHOTGUN_SPREAD_DM)
     if s.extreme_range:
         add("Extreme Range", m.EXTREME_RANGE_DM)
-    rows.extend(_target_rows(s, band))
+    rows.extend(_target_rows(s, band, variant))
     if s.ranged:
         rows.extend(_condition_rows(s))
     if s.zero_g and s.recoil:
@@ -612,7 +645,7 @@ def _skill_row(s: AttackSituation) -> tuple[str, int]:
     return "Skill", level
 
 
-def _target_rows(s: AttackSituation, band: RangeBand) -> list[m.Modifier]:
+def _target_rows(s: AttackSituation, band: RangeBand, variant: Variant) -> list[m.Modifier]:
     rows: list[m.Modifier] = []
     claimed = _claimed_cover(s)
     if s.cover is not m.Cover.NONE and claimed is m.Cover.NONE:
@@ -622,7 +655,7 @@ def _target_rows(s: AttackSituation, band: RangeBand) -> list[m.Modifier]:
         label = f"Cover ({claimed.label}"
         if better is not None and better is not claimed:
             label += f", {better.label} when {s.target_stance.value}"
-        dm = m.COVER_DMS[better] if better is not None else m.COVER_DMS[claimed]
+        dm = m._cover_dm(better if better is not None else claimed, variant)
         rows.append(m.Modifier(label + ")", dm))
     if s.target_vehicle:
         rows.append(m.Modifier("Target is a vehicle", m.VEHICLE_TARGET_DM))
@@ -630,13 +663,13 @@ def _target_rows(s: AttackSituation, band: RangeBand) -> list[m.Modifier]:
         rows.append(
             m.Modifier(
                 f"Target Stance (prone at {band.label} range)",
-                m.target_stance_dm(s.target_stance, band),
+                m.target_stance_dm(s.target_stance, band, variant=variant),
             )
         )
     if s.reaction is m.Reaction.DODGE:
         sheltered = s.cover is not m.Cover.NONE or s.dodge_obstruction
         label = "Target Dodges (Reaction" + (", in cover)" if sheltered else ")")
-        rows.append(m.Modifier(label, m.dodge_dm(sheltered)))
+        rows.append(m.Modifier(label, m.dodge_dm(sheltered, variant=variant)))
     elif s.reaction is m.Reaction.PARRY:
         rows.append(m.Modifier("Target Parries (Reaction)", m.parry_dm(s.parry_skill)))
     if s.target_movement_metres:
@@ -680,7 +713,7 @@ def _condition_rows(s: AttackSituation) -> list[m.Modifier]:
     return rows
 
 
-def _damage_terms(s: AttackSituation) -> tuple[int, int]:
+def _damage_terms(s: AttackSituation, variant: Variant = DEFAULT_VARIANT) -> tuple[int, int]:
     """(dice, fixed bonus) of damage on a hit."""
     dice, bonus = s.damage_dice, s.damage_modifier
     if s.shotgun_spread:
@@ -689,7 +722,7 @@ def _damage_terms(s: AttackSituation) -> tuple[int, int]:
         row = m.BURST_FIRE[s.burst]
         dice += row.extra_dice
         bonus += row.extra_points
-    return dice, bonus + m.aim_for_the_kill_bonus(s.aim_for_the_kill_actions)
+    return dice, bonus + m.aim_for_the_kill_bonus(s.aim_for_the_kill_actions, variant=variant)
 
 
 @output_record
@@ -718,7 +751,9 @@ class AttackRoll:
     (1 is the intended target; ``None`` otherwise)."""
 
 
-def roll_attack(situation: AttackSituation, rng: random.Random) -> AttackRoll:
+def roll_attack(
+    situation: AttackSituation, rng: random.Random, *, variant: Variant = DEFAULT_VARIANT
+) -> AttackRoll:
     """Roll one attack with ``rng``: the check, then damage, with a step-by-step log.
 
     Rule: as :func:`attack_odds`; a missed shot into combat rolls 1D6 and hits the nearest other
@@ -726,10 +761,12 @@ def roll_attack(situation: AttackSituation, rng: random.Random) -> AttackRoll:
     ("Thrown Weapons"); a blind hit strikes one of the ``firing_line_targets`` at random
     ("Blind Firing"). Dice come from ``rng.randint(1, 6)``: the attack dice first, then the
     damage dice (or the 1D6 for a stray shot), then, for a blind hit with several eligible
-    targets, ``rng.randint(1, firing_line_targets)`` for the one struck.
+    targets, ``rng.randint(1, firing_line_targets)`` for the one struck. ``variant`` as
+    :func:`attack_odds`.
 
     Raises:
-        ValueError: ``situation`` is not an :class:`AttackSituation`.
+        ValueError: ``situation`` is not an :class:`AttackSituation`, or ``variant`` not a
+            :class:`~rules.cepheus.Variant`.
         TypeError: ``rng`` is not a :class:`random.Random`.
 
     >>> attack = AttackSituation(weapon="pistol", damage_dice=3, band="short", skill=1, armor=4)
@@ -745,7 +782,8 @@ def roll_attack(situation: AttackSituation, rng: random.Random) -> AttackRoll:
     >>> result.damage
     6
     """
-    odds = attack_odds(situation)
+    odds = attack_odds(situation, variant=variant)
+    variant = odds.variant
     check_rng(rng)
     s = situation
     difficulty = "no attack" if odds.difficulty is None else odds.difficulty.label
@@ -756,7 +794,7 @@ def roll_attack(situation: AttackSituation, rng: random.Random) -> AttackRoll:
         return AttackRoll(odds, None, False, (), 0, False, 0, tuple(log))
     log.extend(f"  {row.label} {row.dm:+d}" for row in odds.modifiers)
     log.append(f"Total DM {odds.total_dm:+d}; hit chance {odds.hit_chance}")
-    check = _roll_check(odds.total_dm, rng, TARGET_NUMBER, s.blind)
+    check = _roll_check(odds.total_dm, rng, TARGET_NUMBER, s.blind, variant.natural_two_twelve)
     log.append(_check_line(check))
     if not check.success:
         return _miss(odds, check, rng, log)
@@ -768,7 +806,13 @@ def roll_attack(situation: AttackSituation, rng: random.Random) -> AttackRoll:
         return AttackRoll(odds, check, True, (), 0, False, check.effect, tuple(log))
     rolls = roll_d6(rng, odds.damage_dice)
     damage = _hit_damage(
-        sum(rolls) + odds.damage_bonus, check.effect, s.armor, s.adds_effect, odds.halved
+        sum(rolls) + odds.damage_bonus,
+        check.effect,
+        s.armor,
+        s.adds_effect or variant.grenades_add_effect,
+        odds.halved,
+        variant.effect_six_minimum_damage,
+        variant.extreme_range_halving_before_armor,
     )
     log.append(_damage_line(odds, rolls, check.effect, damage))
     chosen = None
@@ -794,9 +838,13 @@ def _check_line(check: CheckRoll) -> str:
         dice = "2D6: "
     kept = f"{check.kept[0]} + {check.kept[1]} = {sum(check.kept)}"
     result = "hit" if check.success else "miss"
+    natural = ""
+    if check.effect != check.total - check.target:
+        rule = "always succeeds" if check.success else "always fails"
+        natural = f" (a natural {sum(check.kept)} {rule})"
     return (
         f"Attack roll {dice}{kept}, {check.dm:+d} = {check.total} vs {TARGET_NUMBER}+: "
-        f"{result}, Effect {check.effect}"
+        f"{result}{natural}, Effect {check.effect}"
     )
 
 
@@ -825,14 +873,19 @@ def _damage_line(odds: AttackOdds, rolls: tuple[int, ...], effect: int, damage: 
     if odds.damage_bonus:
         running += odds.damage_bonus
         text += f", {odds.damage_bonus:+d} = {running}"
-    if s.adds_effect:
+    if s.adds_effect or odds.variant.grenades_add_effect:
         running += effect
         text += f", + Effect {effect} = {running}"
-    if odds.halved:
+    before = odds.variant.extreme_range_halving_before_armor
+    if odds.halved and before:
         running = -(-running // 2)
         text += f", halved (energy weapon at extreme range) = {running}"
     if s.armor:
         text += f", - armor {s.armor} = {max(0, running - s.armor)}"
-    if damage != max(0, running - s.armor):
+    running = max(0, running - s.armor)
+    if odds.halved and not before:
+        running = -(-running // 2)
+        text += f", halved after armor (energy weapon at extreme range) = {running}"
+    if damage != running:
         text += f"; Effect 6+ inflicts at least 1: {damage}"
     return text

@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import Final
 
 from rules.cepheus._common import check_bool, check_rng, roll_d6
+from rules.cepheus.variant import DEFAULT_VARIANT, Variant, _check_variant
 from rules.dice import Distribution, dice_sum
 from rules.validation import check_int, output_record
 
@@ -133,26 +134,55 @@ def _successes_2d6(needed: int) -> int:
     return (13 - needed) * (14 - needed) // 2
 
 
-def check_probability(dm: int, target: int = TARGET_NUMBER, *, blind: bool = False) -> Fraction:
+def check_probability(
+    dm: int,
+    target: int = TARGET_NUMBER,
+    *,
+    blind: bool = False,
+    variant: Variant = DEFAULT_VARIANT,
+) -> Fraction:
     """The chance that 2D6 + ``dm`` is ``target`` or more.
 
     Rule: ``shared/sources/README.md`` (2D6 + DMs against 8+; "A natural 2 or 12 is not
     automatic", so the chance can be exactly 0 or 1). With ``blind=True`` the dice are three
-    D6 with the highest removed (``003_c7092257a5e3046d.txt``, "Blind Firing").
+    D6 with the highest removed (``003_c7092257a5e3046d.txt``, "Blind Firing"). With the house
+    rule ``variant.natural_two_twelve`` a natural 2 always fails and a natural 12 always
+    succeeds, so the chance stays within 1/36 .. 35/36 (2D6).
 
     Raises:
-        ValueError: ``dm`` or ``target`` is not an integer.
+        ValueError: ``dm`` or ``target`` is not an integer, or ``variant`` not a
+            :class:`~rules.cepheus.Variant`.
 
     >>> check_probability(0)
     Fraction(5, 12)
     >>> check_probability(-2), check_probability(5), check_probability(6), check_probability(-5)
     (Fraction(1, 6), Fraction(35, 36), Fraction(1, 1), Fraction(0, 1))
+    >>> house = Variant(natural_two_twelve=True)
+    >>> check_probability(6, variant=house), check_probability(-5, variant=house)
+    (Fraction(35, 36), Fraction(1, 36))
     """
     dm = check_int("dm", dm)
     target = check_int("target", target)
-    if check_bool("blind", blind):
-        return check_dice(blind=True).probability(lambda roll: roll + dm >= target)
+    blind = check_bool("blind", blind)
+    natural = _check_variant(variant).natural_two_twelve
+    if blind or natural:
+        return _effect_distribution(dm, target, blind, natural).probability(lambda e: e >= 0)
     return Fraction(_successes_2d6(target - dm), 36)
+
+
+def _natural_effect(roll: int, effect: int, natural: bool) -> int:
+    """The Effect of a check whose kept dice total ``roll``, under the natural 2/12 house rule.
+
+    As twodsix (``TwodsixDiceRoll.calculateEffect``): a natural 12 with a negative Effect has
+    Effect 0, a natural 2 with an Effect of 0 or more has Effect -1.
+    """
+    if not natural:
+        return effect
+    if roll == 12:
+        return max(effect, 0)
+    if roll == 2:
+        return min(effect, -1)
+    return effect
 
 
 def check_dice(*, blind: bool = False) -> Distribution[int]:
@@ -190,15 +220,21 @@ def _check_dice(blind: bool) -> Distribution[int]:
 
 
 def effect_distribution(
-    dm: int, target: int = TARGET_NUMBER, *, blind: bool = False
+    dm: int,
+    target: int = TARGET_NUMBER,
+    *,
+    blind: bool = False,
+    variant: Variant = DEFAULT_VARIANT,
 ) -> Distribution[int]:
     """The distribution of the Effect (2D6 + ``dm`` - ``target``) of a check.
 
     Rule: ``shared/sources/README.md`` ("Effect = total - 8"); the check succeeds when the
-    Effect is 0 or more.
+    Effect is 0 or more. ``variant.natural_two_twelve``: a natural 12 has Effect at least 0
+    and a natural 2 at most -1 (see :class:`~rules.cepheus.Variant`).
 
     Raises:
-        ValueError: ``dm`` or ``target`` is not an integer.
+        ValueError: ``dm`` or ``target`` is not an integer, or ``variant`` not a
+            :class:`~rules.cepheus.Variant`.
 
     >>> effect = effect_distribution(0)
     >>> effect[0], effect[-6], effect[4]
@@ -206,12 +242,15 @@ def effect_distribution(
     """
     dm = check_int("dm", dm)
     target = check_int("target", target)
-    return _effect_distribution(dm, target, check_bool("blind", blind))
+    blind = check_bool("blind", blind)
+    return _effect_distribution(dm, target, blind, _check_variant(variant).natural_two_twelve)
 
 
-def _effect_distribution(dm: int, target: int, blind: bool) -> Distribution[int]:
+def _effect_distribution(
+    dm: int, target: int, blind: bool, natural: bool = False
+) -> Distribution[int]:
     """:func:`effect_distribution` of checked values (any size: a DM may be a sum of DMs)."""
-    return _check_dice(blind).map(lambda roll: roll + dm - target)
+    return _check_dice(blind).map(lambda roll: _natural_effect(roll, roll + dm - target, natural))
 
 
 def check_outcome(effect: int) -> CheckOutcome:
@@ -241,20 +280,27 @@ def _grade(effect: int) -> CheckOutcome:
 
 
 def outcome_distribution(
-    dm: int, target: int = TARGET_NUMBER, *, blind: bool = False
+    dm: int,
+    target: int = TARGET_NUMBER,
+    *,
+    blind: bool = False,
+    variant: Variant = DEFAULT_VARIANT,
 ) -> Distribution[CheckOutcome]:
     """The chance of each :class:`CheckOutcome` for 2D6 + ``dm`` against ``target``.
 
-    Rule: as :func:`check_outcome`.
+    Rule: as :func:`check_outcome`, of the Effect of :func:`effect_distribution` (so
+    ``variant.natural_two_twelve`` grades a natural 12 at least a success and a natural 2 at
+    most a failure).
 
     Raises:
-        ValueError: ``dm`` or ``target`` is not an integer.
+        ValueError: ``dm`` or ``target`` is not an integer, or ``variant`` not a
+            :class:`~rules.cepheus.Variant`.
 
     >>> odds = outcome_distribution(0)
     >>> odds.get(CheckOutcome.EXCEPTIONAL_FAILURE), odds.get(CheckOutcome.EXCEPTIONAL_SUCCESS)
     (Fraction(1, 36), Fraction(0, 1))
     """
-    return effect_distribution(dm, target, blind=blind).map(_grade)
+    return effect_distribution(dm, target, blind=blind, variant=variant).map(_grade)
 
 
 @output_record
@@ -270,6 +316,9 @@ class CheckRoll:
     """The total DM added to the dice."""
     target: int
     """The number to reach (8)."""
+    natural_two_twelve: bool = False
+    """The house rule in force (:attr:`rules.cepheus.Variant.natural_two_twelve`): a natural 2
+    always fails and a natural 12 always succeeds."""
 
     @property
     def total(self) -> int:
@@ -278,8 +327,9 @@ class CheckRoll:
 
     @property
     def effect(self) -> int:
-        """Total - target."""
-        return self.total - self.target
+        """Total - target (under the natural 2/12 house rule, at least 0 on a natural 12 and
+        at most -1 on a natural 2)."""
+        return _natural_effect(sum(self.kept), self.total - self.target, self.natural_two_twelve)
 
     @property
     def success(self) -> bool:
@@ -298,13 +348,16 @@ def roll_check(
     target: int = TARGET_NUMBER,
     *,
     blind: bool = False,
+    variant: Variant = DEFAULT_VARIANT,
 ) -> CheckRoll:
     """Roll one check: 2D6 (or 3D6 dropping the highest when blind) + ``dm`` against ``target``.
 
-    Rule: as :func:`check_probability`. The dice come from ``rng.randint(1, 6)``, in order.
+    Rule: as :func:`check_probability` (``variant.natural_two_twelve`` included). The dice come
+    from ``rng.randint(1, 6)``, in order.
 
     Raises:
-        ValueError: ``dm`` or ``target`` is not an integer.
+        ValueError: ``dm`` or ``target`` is not an integer, or ``variant`` not a
+            :class:`~rules.cepheus.Variant`.
         TypeError: ``rng`` is not a :class:`random.Random`.
 
     >>> roll = roll_check(2, random.Random(1))
@@ -313,13 +366,19 @@ def roll_check(
     """
     dm = check_int("dm", dm)
     target = check_int("target", target)
-    return _roll_check(dm, check_rng(rng), target, check_bool("blind", blind))
+    blind = check_bool("blind", blind)
+    natural = _check_variant(variant).natural_two_twelve
+    return _roll_check(dm, check_rng(rng), target, blind, natural)
 
 
-def _roll_check(dm: int, rng: random.Random, target: int, blind: bool) -> CheckRoll:
+def _roll_check(
+    dm: int, rng: random.Random, target: int, blind: bool, natural: bool = False
+) -> CheckRoll:
     """:func:`roll_check` of checked values (any size: the DM may be a sum of DMs)."""
     thrown = roll_d6(rng, 3 if blind else 2)
     kept = list(thrown)
     if len(kept) == 3:
         kept.remove(max(kept))
-    return CheckRoll(thrown=thrown, kept=(kept[0], kept[1]), dm=dm, target=target)
+    return CheckRoll(
+        thrown=thrown, kept=(kept[0], kept[1]), dm=dm, target=target, natural_two_twelve=natural
+    )

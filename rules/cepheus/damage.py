@@ -15,6 +15,7 @@ from typing import Final
 
 from rules.cepheus._common import check_bool
 from rules.cepheus.checks import EXCEPTIONAL_EFFECT
+from rules.cepheus.variant import DEFAULT_VARIANT, Variant, _check_variant
 from rules.dice import MAX_DICE, Distribution, dice_sum_counts
 from rules.validation import (
     InvalidInput,
@@ -48,6 +49,7 @@ def hit_damage(
     armor: int = 0,
     adds_effect: bool = True,
     halved: bool = False,
+    variant: Variant = DEFAULT_VARIANT,
 ) -> int:
     """The damage a hit inflicts after armor.
 
@@ -62,31 +64,56 @@ def hit_damage(
     armor").
 
     Interpretation: halving applies to the damage rolled (Effect included) before armor, and
-    damage after armor is never below 0.
+    damage after armor is never below 0. Switchable (:class:`~rules.cepheus.Variant`):
+    ``effect_six_minimum_damage`` False drops the Effect 6+ minimum; ``grenades_add_effect``
+    True adds the Effect even when ``adds_effect`` is False (a grenade);
+    ``extreme_range_halving_before_armor`` False halves what armor leaves.
 
     Raises:
         ValueError: ``effect`` is not an integer >= 0 (a hit), ``armor`` not an integer >= 0,
-            ``rolled`` not an integer, or a flag not a bool.
+            ``rolled`` not an integer, a flag not a bool, or ``variant`` not a
+            :class:`~rules.cepheus.Variant`.
 
     >>> hit_damage(7, 2, armor=5), hit_damage(3, 6, armor=12), hit_damage(7, 2, halved=True)
     (4, 1, 5)
+    >>> hit_damage(3, 6, armor=12, variant=Variant(effect_six_minimum_damage=False))
+    0
     """
+    rolled = check_int("rolled", rolled)
+    effect = check_int("effect", effect, 0)
+    armor = check_int("armor", armor, 0)
+    adds_effect = check_bool("adds_effect", adds_effect)
+    halved = check_bool("halved", halved)
+    variant = _check_variant(variant)
     return _hit_damage(
-        check_int("rolled", rolled),
-        check_int("effect", effect, 0),
-        check_int("armor", armor, 0),
-        check_bool("adds_effect", adds_effect),
-        check_bool("halved", halved),
+        rolled,
+        effect,
+        armor,
+        adds_effect or variant.grenades_add_effect,
+        halved,
+        variant.effect_six_minimum_damage,
+        variant.extreme_range_halving_before_armor,
     )
 
 
-def _hit_damage(rolled: int, effect: int, armor: int, adds_effect: bool, halved: bool) -> int:
-    """:func:`hit_damage` without the input checks (for the inner loops)."""
+def _hit_damage(
+    rolled: int,
+    effect: int,
+    armor: int,
+    adds_effect: bool,
+    halved: bool,
+    effect_six_minimum: bool = True,
+    halve_before_armor: bool = True,
+) -> int:
+    """:func:`hit_damage` without the input checks (for the inner loops); ``adds_effect`` is
+    whether this hit adds its Effect (the variant's grenade switch already applied)."""
     damage = rolled + (effect if adds_effect else 0)
-    if halved:
+    if halved and halve_before_armor:
         damage = -(-damage // 2)
     damage = max(0, damage - armor)
-    if effect >= EXCEPTIONAL_EFFECT:
+    if halved and not halve_before_armor:
+        damage = -(-damage // 2)
+    if effect_six_minimum and effect >= EXCEPTIONAL_EFFECT:
         damage = max(1, damage)
     return damage
 
@@ -104,11 +131,13 @@ def damage_distribution(
     armor: int = 0,
     adds_effect: bool = True,
     halved: bool = False,
+    variant: Variant = DEFAULT_VARIANT,
 ) -> Distribution[int]:
     """The exact distribution of damage after armor, given the Effect distribution of the attack.
 
     A negative Effect is a miss (0 damage); each hit rolls ``dice`` D6, adds ``bonus`` and is
-    resolved by :func:`hit_damage`. Rule: ``003_c7092257a5e3046d.txt``, "Damage" and "Armor".
+    resolved by :func:`hit_damage` (with ``variant``). Rule: ``003_c7092257a5e3046d.txt``,
+    "Damage" and "Armor".
 
     Counted with integers: the ways of each dice total (:func:`rules.dice.dice_sum_counts`)
     times each Effect's probability over one common denominator, then one Fraction per damage
@@ -118,7 +147,8 @@ def damage_distribution(
     Raises:
         ValueError: ``effect`` is not a :class:`~rules.dice.Distribution` of at most 100
             integers, ``dice`` is not an integer in 0..300, ``armor`` not an integer >= 0,
-            ``bonus`` not an integer, or a flag not a bool.
+            ``bonus`` not an integer, a flag not a bool, or ``variant`` not a
+            :class:`~rules.cepheus.Variant`.
 
     >>> from rules.cepheus.checks import effect_distribution
     >>> dist = damage_distribution(effect_distribution(0), dice=1, armor=3)
@@ -131,13 +161,21 @@ def damage_distribution(
     if len(effect) > MAX_EFFECTS:
         raise InvalidInput("effect", allowed, effect)
     effects = [(check_int("effect outcome", value), p) for value, p in effect.items()]
+    dice = check_int("dice", dice, 0, MAX_DICE)
+    bonus = check_int("bonus", bonus)
+    armor = check_int("armor", armor, 0)
+    adds_effect = check_bool("adds_effect", adds_effect)
+    halved = check_bool("halved", halved)
+    variant = _check_variant(variant)
     return _damage_distribution(
         effects,
-        check_int("dice", dice, 0, MAX_DICE),
-        check_int("bonus", bonus),
-        check_int("armor", armor, 0),
-        check_bool("adds_effect", adds_effect),
-        check_bool("halved", halved),
+        dice,
+        bonus,
+        armor,
+        adds_effect or variant.grenades_add_effect,
+        halved,
+        variant.effect_six_minimum_damage,
+        variant.extreme_range_halving_before_armor,
     )
 
 
@@ -148,6 +186,8 @@ def _damage_distribution(
     armor: int,
     adds_effect: bool,
     halved: bool,
+    effect_six_minimum: bool = True,
+    halve_before_armor: bool = True,
 ) -> Distribution[int]:
     """:func:`damage_distribution` of checked values (a bonus of any size: it may be a sum)."""
     ways = dice_sum_counts(dice, 6)
@@ -160,7 +200,15 @@ def _damage_distribution(
             numerators[0] = numerators.get(0, 0) + weight * rolls
             continue
         for offset, count in enumerate(ways):
-            damage = _hit_damage(dice + offset + bonus, value, armor, adds_effect, halved)
+            damage = _hit_damage(
+                dice + offset + bonus,
+                value,
+                armor,
+                adds_effect,
+                halved,
+                effect_six_minimum,
+                halve_before_armor,
+            )
             numerators[damage] = numerators.get(damage, 0) + weight * count
     denominator = common * rolls
     return Distribution._exact(

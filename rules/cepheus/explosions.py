@@ -20,6 +20,7 @@ from typing import Final
 
 from rules.cepheus._common import check_rng, roll_d6
 from rules.cepheus.initiative import REACTION_INITIATIVE
+from rules.cepheus.variant import DEFAULT_VARIANT, Variant, _check_variant
 from rules.dice import MAX_DICE, Distribution, dice_sum_counts
 from rules.validation import InvalidInput, check_choice, check_int, output_record
 
@@ -82,11 +83,23 @@ occupants of a closed vehicle cannot dodge or dive for cover from its explosion 
 Damage"), the caller chooses ``NONE`` for them."""
 
 
-def _reduce(damage: int, reaction: ExplosionReaction, dodge_die: int, armor: int) -> int:
+def _half(damage: int, round_up: bool) -> int:
+    return -(-damage // 2) if round_up else damage // 2
+
+
+def _reduce(
+    damage: int,
+    reaction: ExplosionReaction,
+    dodge_die: int,
+    armor: int,
+    variant: Variant = DEFAULT_VARIANT,
+) -> int:
+    if reaction is ExplosionReaction.DIVE and not variant.dive_for_cover_before_armor:
+        return _half(max(0, damage - armor), variant.dive_for_cover_round_up)
     if reaction is ExplosionReaction.DODGE:
         damage -= dodge_die
     elif reaction is ExplosionReaction.DIVE:
-        damage = -(-damage // 2)
+        damage = _half(damage, variant.dive_for_cover_round_up)
     return max(0, max(0, damage) - armor)
 
 
@@ -96,6 +109,7 @@ def explosion_damage(
     reaction: ExplosionReaction | str = "none",
     dodge_die: int | None = None,
     armor: int = 0,
+    variant: Variant = DEFAULT_VARIANT,
 ) -> int:
     """The damage an explosion of ``damage`` points does to a character after his reaction.
 
@@ -107,14 +121,20 @@ def explosion_damage(
     Interpretations: the reaction reduces the damage rolled, then armor reduces what is left;
     neither goes below 0. The source gives no rounding for "by half": it is rounded up, as the
     chapter's only halving of damage ("Extreme Range Firing": "half damage (round up)") is.
+    Switchable (:class:`~rules.cepheus.Variant`): ``dive_for_cover_round_up`` False rounds the
+    half down; ``dive_for_cover_before_armor`` False halves what armor leaves.
 
     Raises:
         ValueError: ``damage`` or ``armor`` is not an integer >= 0, ``reaction`` not 'none',
-            'dodge' or 'dive', or ``dodge_die`` not an integer in 1..6 for a dodge (None
-            otherwise).
+            'dodge' or 'dive', ``dodge_die`` not an integer in 1..6 for a dodge (None
+            otherwise), or ``variant`` not a :class:`~rules.cepheus.Variant`.
 
     >>> explosion_damage(14, reaction="dodge", dodge_die=4), explosion_damage(13, reaction="dive")
     (10, 7)
+    >>> after = Variant(dive_for_cover_before_armor=False, dive_for_cover_round_up=False)
+    >>> explosion_damage(13, reaction="dive", armor=4), explosion_damage(
+    ...     13, reaction="dive", armor=4, variant=after)
+    (3, 4)
     >>> explosion_damage(3, reaction="dodge", dodge_die=5), explosion_damage(9, armor=4)
     (0, 5)
     """
@@ -127,7 +147,7 @@ def explosion_damage(
         raise InvalidInput("dodge_die", "None unless the reaction is 'dodge'", dodge_die)
     else:
         die = 0
-    return _reduce(damage, chosen, die, armor)
+    return _reduce(damage, chosen, die, armor, _check_variant(variant))
 
 
 def explosion_damage_distribution(
@@ -136,6 +156,7 @@ def explosion_damage_distribution(
     bonus: int = 0,
     reaction: ExplosionReaction | str = "none",
     armor: int = 0,
+    variant: Variant = DEFAULT_VARIANT,
 ) -> Distribution[int]:
     """The exact damage of an explosion of ``dice`` D6 + ``bonus`` after the reaction and armor.
 
@@ -148,11 +169,13 @@ def explosion_damage_distribution(
     300 (:data:`rules.dice.MAX_DICE`).
 
     Interpretations: as :func:`explosion_damage` (halves rounded up, armor after the reaction,
-    never below 0); a total below 0 (a negative ``bonus``) is 0 damage.
+    never below 0, each switchable by ``variant``); a total below 0 (a negative ``bonus``) is 0
+    damage. A grenade's Effect, if a variant adds it, is the caller's ``bonus``.
 
     Raises:
         ValueError: ``dice`` is not an integer in 0..300, ``bonus`` not an integer, ``armor``
-            not an integer >= 0, or ``reaction`` not 'none', 'dodge' or 'dive'.
+            not an integer >= 0, ``reaction`` not 'none', 'dodge' or 'dive', or ``variant`` not
+            a :class:`~rules.cepheus.Variant`.
 
     >>> explosion_damage_distribution(1, reaction="dodge") == {
     ...     0: Fraction(21, 36), 1: Fraction(5, 36), 2: Fraction(4, 36), 3: Fraction(3, 36),
@@ -165,13 +188,14 @@ def explosion_damage_distribution(
     bonus = check_int("bonus", bonus)
     chosen = check_choice("reaction", reaction, ExplosionReaction)
     armor = check_int("armor", armor, 0)
+    variant = _check_variant(variant)
     ways = dice_sum_counts(dice, 6)
     dodge_faces = range(1, 7) if chosen is ExplosionReaction.DODGE else (0,)
     counts: dict[int, int] = {}
     for offset, count in enumerate(ways):
         rolled = max(0, dice + offset + bonus)
         for face in dodge_faces:
-            result = _reduce(rolled, chosen, face, armor)
+            result = _reduce(rolled, chosen, face, armor, variant)
             counts[result] = counts.get(result, 0) + count
     total = math.prod((6**dice, len(dodge_faces)))
     return Distribution._exact({k: Fraction(v, total) for k, v in counts.items()})
@@ -203,10 +227,12 @@ def roll_explosion(
     reaction: ExplosionReaction | str = "none",
     armor: int = 0,
     rng: random.Random,
+    variant: Variant = DEFAULT_VARIANT,
 ) -> ExplosionRoll:
     """Roll an explosion of ``dice`` D6 + ``bonus`` against one character, with a log.
 
-    Rule: as :func:`explosion_damage_distribution` (reaction, then armor; halves rounded up).
+    Rule: as :func:`explosion_damage_distribution` (reaction, then armor; halves rounded up;
+    each switchable by ``variant``).
     Dice come from ``rng.randint(1, 6)``: the explosion's dice first, then the dodge's 1D6.
 
     Raises:
@@ -227,6 +253,8 @@ def roll_explosion(
     chosen = check_choice("reaction", reaction, ExplosionReaction)
     armor = check_int("armor", armor, 0)
     check_rng(rng)
+    variant = _check_variant(variant)
+    before_armor = variant.dive_for_cover_before_armor or chosen is not ExplosionReaction.DIVE
     rolls = roll_d6(rng, dice)
     text = f"Explosion {dice}D6: " + (" + ".join(map(str, rolls)) or "0")
     if dice > 1:
@@ -246,16 +274,26 @@ def roll_explosion(
         log.append(
             f"Dodge (Initiative {row.initiative:+d}): 1D6 = {die} off: {rolled} - {die} = {after}"
         )
-    elif chosen is ExplosionReaction.DIVE:
-        after = -(-rolled // 2)
+    elif chosen is ExplosionReaction.DIVE and before_armor:
+        after = _half(rolled, variant.dive_for_cover_round_up)
         log.append(
-            f"Dive for cover (Initiative {row.initiative:+d}): half, rounded up: {after}; "
+            f"Dive for cover (Initiative {row.initiative:+d}): half, rounded "
+            f"{'up' if variant.dive_for_cover_round_up else 'down'}: {after}; "
             "now prone, and the next significant action is lost"
         )
-    else:
+    elif chosen is not ExplosionReaction.DIVE:
         log.append("No reaction: the full damage")
-    damage = _reduce(rolled, chosen, die or 0, armor)
-    if armor:
+    damage = _reduce(rolled, chosen, die or 0, armor, variant)
+    if not before_armor:
+        left = max(0, rolled - armor)
+        if armor:
+            log.append(f"Armor {armor}: {rolled} - {armor} = {left}")
+        log.append(
+            f"Dive for cover (Initiative {row.initiative:+d}), after armor: half, rounded "
+            f"{'up' if variant.dive_for_cover_round_up else 'down'}: {damage}; "
+            "now prone, and the next significant action is lost"
+        )
+    elif armor:
         log.append(f"Armor {armor}: {after} - {armor} = {damage}")
     log.append(f"Damage taken: {damage}")
     return ExplosionRoll(chosen, rolls, rolled, die, damage, tuple(log))

@@ -35,11 +35,12 @@ from rules.cepheus.checks import (
     EXCEPTIONAL_EFFECT,
     TARGET_NUMBER,
     CheckRoll,
+    _effect_distribution,
     _roll_check,
-    check_dice,
 )
+from rules.cepheus.variant import DEFAULT_VARIANT, OpposedEffect, Variant, _check_variant
 from rules.dice import Distribution
-from rules.validation import check_choice, check_int, output_record
+from rules.validation import InvalidInput, check_choice, check_int, output_record
 
 __all__ = [
     "GRAPPLE_DAMAGE_BASE",
@@ -186,36 +187,85 @@ def opposed_result(effect: int, opponent_effect: int) -> OpposedResult:
     return OpposedResult.TIE
 
 
-def grapple_damage(effect: int) -> int:
+def grapple_damage(
+    effect: int, *, opponent_effect: int | None = None, variant: Variant = DEFAULT_VARIANT
+) -> int:
     """The damage of the "inflict damage" option: 2 + the winner's Effect, never below 0.
 
     Rule: ``003_c7092257a5e3046d.txt``, "Grappling" ("Inflict damage equal to 2 + the Effect").
     Interpretation: the Effect is the winner's own (total - 8), which may be negative when both
-    sides failed, so the damage is floored at 0. Armor is the caller's to apply.
+    sides failed, so the damage is floored at 0. Armor is the caller's to apply. Switchable:
+    ``variant.grapple_damage_effect`` "margin" reads "the Effect" as the winner's Effect minus
+    the loser's ``opponent_effect`` (then required; ignored otherwise).
 
     Raises:
-        ValueError: ``effect`` is not an integer.
+        ValueError: ``effect`` is not an integer, ``opponent_effect`` is neither ``None`` nor
+            an integer (or ``None`` when the margin is needed), or ``variant`` not a
+            :class:`~rules.cepheus.Variant`.
 
     >>> grapple_damage(3), grapple_damage(-1), grapple_damage(-5)
     (5, 1, 0)
+    >>> grapple_damage(3, opponent_effect=-2, variant=Variant(grapple_damage_effect="margin"))
+    7
     """
-    return max(0, GRAPPLE_DAMAGE_BASE + check_int("effect", effect))
+    effect = check_int("effect", effect)
+    if opponent_effect is not None:
+        opponent_effect = check_int("opponent_effect", opponent_effect)
+    if _check_variant(variant).grapple_damage_effect is OpposedEffect.EFFECT:
+        return _damage(effect, 0)
+    if opponent_effect is None:
+        raise InvalidInput(
+            "opponent_effect",
+            "an integer when variant.grapple_damage_effect is 'margin' (the loser's Effect)",
+            None,
+        )
+    return _damage(effect, opponent_effect)
 
 
-def disarm_result(effect: int) -> DisarmResult:
+def _damage(effect: int, subtract: int) -> int:
+    """2 + (``effect`` - ``subtract``), never below 0 (subtract: 0, or the loser's Effect)."""
+    return max(0, GRAPPLE_DAMAGE_BASE + effect - subtract)
+
+
+def disarm_result(
+    effect: int, *, opponent_effect: int | None = None, variant: Variant = DEFAULT_VARIANT
+) -> DisarmResult:
     """Where the loser's weapon goes when the winner of Effect ``effect`` disarms him.
 
     Rule: ``003_c7092257a5e3046d.txt``, "Grappling" ("If he succeeds by 6+ he can take the
     weapon away; otherwise it ends up on the floor"). Interpretation: "succeeds by 6+" is the
-    winner's Effect of 6 or more (an exceptional success).
+    winner's Effect of 6 or more (an exceptional success). Switchable:
+    ``variant.disarm_succeeds_by`` "margin" reads it as the winner's Effect minus the loser's
+    ``opponent_effect`` (then required; ignored otherwise).
 
     Raises:
-        ValueError: ``effect`` is not an integer.
+        ValueError: ``effect`` is not an integer, ``opponent_effect`` is neither ``None`` nor
+            an integer (or ``None`` when the margin is needed), or ``variant`` not a
+            :class:`~rules.cepheus.Variant`.
 
     >>> disarm_result(6).value, disarm_result(5).value
     ('taken', 'on_the_floor')
+    >>> margin = Variant(disarm_succeeds_by="margin")
+    >>> disarm_result(6, opponent_effect=1, variant=margin).value
+    'on_the_floor'
     """
-    if check_int("effect", effect) >= EXCEPTIONAL_EFFECT:
+    effect = check_int("effect", effect)
+    if opponent_effect is not None:
+        opponent_effect = check_int("opponent_effect", opponent_effect)
+    if _check_variant(variant).disarm_succeeds_by is OpposedEffect.EFFECT:
+        return _disarm(effect, 0)
+    if opponent_effect is None:
+        raise InvalidInput(
+            "opponent_effect",
+            "an integer when variant.disarm_succeeds_by is 'margin' (the loser's Effect)",
+            None,
+        )
+    return _disarm(effect, opponent_effect)
+
+
+def _disarm(effect: int, subtract: int) -> DisarmResult:
+    """Taken when ``effect - subtract`` is 6 or more (subtract: 0, or the loser's Effect)."""
+    if effect - subtract >= EXCEPTIONAL_EFFECT:
         return DisarmResult.TAKEN
     return DisarmResult.ON_THE_FLOOR
 
@@ -237,20 +287,23 @@ class GrappleOdds:
     """The chance of winning with Effect 6+, which takes the opponent's weapon when disarming."""
 
 
-def _effects(dm: int) -> Distribution[int]:
-    return check_dice().map(lambda roll: roll + dm - TARGET_NUMBER)
+def _effects(dm: int, natural: bool) -> Distribution[int]:
+    return _effect_distribution(dm, TARGET_NUMBER, False, natural)
 
 
-def grapple_odds(dm: int, opponent_dm: int) -> GrappleOdds:
+def grapple_odds(dm: int, opponent_dm: int, *, variant: Variant = DEFAULT_VARIANT) -> GrappleOdds:
     """The exact odds of an opposed Natural Weapons check: win, tie, lose, the winner's Effect.
 
     ``dm`` and ``opponent_dm`` are every DM of each side's check (Natural Weapons skill,
     characteristic DM, ...). Rule: ``003_c7092257a5e3046d.txt``, "Grappling"; counted over the
     36 x 36 rolls. Interpretation: the higher Effect wins (the winner need not succeed); a tie
-    has no winner; disarming takes the weapon on the winner's Effect 6+.
+    has no winner; disarming takes the weapon on the winner's Effect 6+. ``variant``: the
+    natural 2/12 house rule on both checks, and "succeeds by 6+" as the margin over the loser
+    (``disarm_succeeds_by``).
 
     Raises:
-        ValueError: ``dm`` or ``opponent_dm`` is not an integer.
+        ValueError: ``dm`` or ``opponent_dm`` is not an integer, or ``variant`` not a
+            :class:`~rules.cepheus.Variant`.
 
     >>> odds = grapple_odds(0, 0)
     >>> odds.win, odds.tie, odds.lose
@@ -258,7 +311,10 @@ def grapple_odds(dm: int, opponent_dm: int) -> GrappleOdds:
     """
     dm = check_int("dm", dm)
     opponent_dm = check_int("opponent_dm", opponent_dm)
-    mine, theirs = _effects(dm), _effects(opponent_dm)
+    variant = _check_variant(variant)
+    natural = variant.natural_two_twelve
+    margin = variant.disarm_succeeds_by is OpposedEffect.MARGIN
+    mine, theirs = _effects(dm, natural), _effects(opponent_dm, natural)
     win = tie = lose = disarm = Fraction(0)
     winning: dict[int, Fraction] = {}
     for a, pa in mine.items():
@@ -267,7 +323,7 @@ def grapple_odds(dm: int, opponent_dm: int) -> GrappleOdds:
             if a > b:
                 win += p
                 winning[a] = winning.get(a, Fraction(0)) + p
-                if a >= EXCEPTIONAL_EFFECT:
+                if _disarm(a, b if margin else 0) is DisarmResult.TAKEN:
                     disarm += p
             elif a == b:
                 tie += p
@@ -278,7 +334,11 @@ def grapple_odds(dm: int, opponent_dm: int) -> GrappleOdds:
 
 
 def grapple_damage_distribution(
-    dm: int, opponent_dm: int, *, option: GrappleOption | str = "damage"
+    dm: int,
+    opponent_dm: int,
+    *,
+    option: GrappleOption | str = "damage",
+    variant: Variant = DEFAULT_VARIANT,
 ) -> Distribution[int]:
     """The damage one opposed check does to the opponent when the winner picks ``option``.
 
@@ -286,11 +346,12 @@ def grapple_damage_distribution(
     1D6, any other option 0; a tie or a loss does 0 (the loser's own win is the other side's
     call to this function). Rule: ``003_c7092257a5e3046d.txt``, "Grappling". Interpretation: the
     higher Effect wins, a tie has no winner, "2 + the Effect" is the winner's own Effect,
-    never below 0. Armor is the caller's to apply.
+    never below 0. Armor is the caller's to apply. ``variant``: the natural 2/12 house rule on
+    both checks, and "the Effect" as the margin over the loser (``grapple_damage_effect``).
 
     Raises:
-        ValueError: ``dm`` or ``opponent_dm`` is not an integer, or ``option`` not one of the
-            options.
+        ValueError: ``dm`` or ``opponent_dm`` is not an integer, ``option`` not one of the
+            options, or ``variant`` not a :class:`~rules.cepheus.Variant`.
 
     >>> grapple_damage_distribution(0, 0, option="throw")[6] == Fraction(575, 1296) / 6
     True
@@ -298,7 +359,10 @@ def grapple_damage_distribution(
     dm = check_int("dm", dm)
     opponent_dm = check_int("opponent_dm", opponent_dm)
     chosen = check_choice("option", option, GrappleOption)
-    mine, theirs = _effects(dm), _effects(opponent_dm)
+    variant = _check_variant(variant)
+    natural = variant.natural_two_twelve
+    margin = variant.grapple_damage_effect is OpposedEffect.MARGIN
+    mine, theirs = _effects(dm, natural), _effects(opponent_dm, natural)
     result: dict[int, Fraction] = {}
     for a, pa in mine.items():
         for b, pb in theirs.items():
@@ -306,7 +370,7 @@ def grapple_damage_distribution(
             if a <= b:
                 outcomes = {0: p}
             elif chosen is GrappleOption.DAMAGE:
-                outcomes = {max(0, GRAPPLE_DAMAGE_BASE + a): p}
+                outcomes = {_damage(a, b if margin else 0): p}
             elif chosen is GrappleOption.THROW:
                 outcomes = {face: p / 6 for face in range(1, 7)}
             else:
@@ -348,20 +412,26 @@ def _side_line(who: str, check: CheckRoll) -> str:
 
 
 def roll_grapple(
-    dm: int, opponent_dm: int, rng: random.Random, *, option: GrappleOption | str = "continue"
+    dm: int,
+    opponent_dm: int,
+    rng: random.Random,
+    *,
+    option: GrappleOption | str = "continue",
+    variant: Variant = DEFAULT_VARIANT,
 ) -> GrappleRoll:
     """Roll one opposed Natural Weapons check with ``rng``; the attacker takes ``option`` if he
     wins.
 
     Rule: as :func:`grapple_odds` (the higher Effect wins, a tie has no winner) and the options
     of "Grappling" (damage 2 + Effect, :func:`grapple_damage`; a throw for 1D6; disarming takes
-    the weapon on Effect 6+, :func:`disarm_result`). Dice come from ``rng.randint(1, 6)``: the
-    attacker's 2D6, the opponent's 2D6, then the 1D6 of a throw. When the opponent wins, his
-    option is his own choice: the log says so and nothing more is rolled.
+    the weapon on Effect 6+, :func:`disarm_result`; each switchable by ``variant``). Dice come
+    from ``rng.randint(1, 6)``: the attacker's 2D6, the opponent's 2D6, then the 1D6 of a
+    throw. When the opponent wins, his option is his own choice: the log says so and nothing
+    more is rolled.
 
     Raises:
-        ValueError: ``dm`` or ``opponent_dm`` is not an integer, or ``option`` not one of the
-            options.
+        ValueError: ``dm`` or ``opponent_dm`` is not an integer, ``option`` not one of the
+            options, or ``variant`` not a :class:`~rules.cepheus.Variant`.
         TypeError: ``rng`` is not a :class:`random.Random`.
 
     >>> rolled = roll_grapple(1, 0, random.Random(3), option="damage")
@@ -377,8 +447,12 @@ def roll_grapple(
     opponent_dm = check_int("opponent_dm", opponent_dm)
     chosen = check_choice("option", option, GrappleOption)
     check_rng(rng)
-    mine = _roll_check(dm, rng, TARGET_NUMBER, False)
-    theirs = _roll_check(opponent_dm, rng, TARGET_NUMBER, False)
+    variant = _check_variant(variant)
+    natural = variant.natural_two_twelve
+    margin = variant.disarm_succeeds_by is OpposedEffect.MARGIN
+    damage_margin = variant.grapple_damage_effect is OpposedEffect.MARGIN
+    mine = _roll_check(dm, rng, TARGET_NUMBER, False, natural)
+    theirs = _roll_check(opponent_dm, rng, TARGET_NUMBER, False, natural)
     log = [_side_line("Attacker", mine), _side_line("Opponent", theirs)]
     # Derived numbers are not re-checked (a DM near the size limit makes a larger Effect).
     if mine.effect > theirs.effect:
@@ -403,11 +477,19 @@ def roll_grapple(
     text = GRAPPLE_OPTIONS[chosen].text
     damage, throw, disarm = 0, None, None
     if chosen is GrappleOption.DAMAGE:
-        damage = max(0, GRAPPLE_DAMAGE_BASE + mine.effect)
-        log.append(
-            f"Inflict damage equal to 2 + the Effect: {GRAPPLE_DAMAGE_BASE} + {mine.effect} = "
-            f"{damage} damage" + (" (never below 0)" if damage != 2 + mine.effect else "")
-        )
+        if damage_margin:
+            over = mine.effect - theirs.effect
+            damage = _damage(mine.effect, theirs.effect)
+            log.append(
+                f"Inflict damage equal to 2 + the Effect (margin over the loser): "
+                f"{GRAPPLE_DAMAGE_BASE} + {over} = {damage} damage"
+            )
+        else:
+            damage = _damage(mine.effect, 0)
+            log.append(
+                f"Inflict damage equal to 2 + the Effect: {GRAPPLE_DAMAGE_BASE} + {mine.effect} = "
+                f"{damage} damage" + (" (never below 0)" if damage != 2 + mine.effect else "")
+            )
     elif chosen is GrappleOption.THROW:
         (throw,) = roll_d6(rng, 1)
         damage = throw
@@ -416,15 +498,17 @@ def roll_grapple(
             "grapple ends"
         )
     elif chosen is GrappleOption.DISARM:
-        disarm = (
-            DisarmResult.TAKEN if mine.effect >= EXCEPTIONAL_EFFECT else DisarmResult.ON_THE_FLOOR
-        )
+        disarm = _disarm(mine.effect, theirs.effect if margin else 0)
         where = (
             "he takes the weapon away"
             if disarm is DisarmResult.TAKEN
             else "the weapon ends up on the floor"
         )
-        log.append(f"Disarm (Effect {mine.effect}; 6+ takes it): {where}")
+        if margin:
+            by = f"margin {mine.effect - theirs.effect} over the loser"
+        else:
+            by = f"Effect {mine.effect}"
+        log.append(f"Disarm ({by}; 6+ takes it): {where}")
     else:
         log.append(text)
     return GrappleRoll(mine, theirs, result, chosen, damage, throw, disarm, tuple(log))

@@ -16,6 +16,7 @@ from typing import Final
 from rules.cepheus._common import check_bool, check_rng, roll_d6
 from rules.cepheus.checks import effect_distribution
 from rules.cepheus.modifiers import Modifier
+from rules.cepheus.variant import DEFAULT_VARIANT, Variant, _check_variant
 from rules.dice import Distribution, dice_sum
 from rules.validation import check_instance, check_int, check_items, check_text
 
@@ -47,37 +48,51 @@ REACTION_INITIATIVE: Final = -2
 """Source: ``003_c7092257a5e3046d.txt``, "Reactions" ("Each reaction lowers Initiative by 2")."""
 
 
-def tactics_bonus(effect: int) -> int:
+def tactics_bonus(effect: int, *, variant: Variant = DEFAULT_VARIANT) -> int:
     """The Initiative bonus from a Tactics or Leadership check with ``effect``: the Effect if
     the check succeeds, else 0.
 
     Rule: ``003_c7092257a5e3046d.txt``, "Tactics and Leadership" ("everyone in the unit may
     increase their Initiative by the Effect of the check"; Leadership: "the target character's
     Initiative is increased by the Effect"). Interpretation: "may increase" means a failed
-    check (negative Effect) lowers no one's Initiative.
+    check (negative Effect) lowers no one's Initiative. Switchable:
+    ``variant.tactics_failure_lowers_initiative`` adds the Effect whatever its sign.
 
     Raises:
-        ValueError: ``effect`` is not an integer.
+        ValueError: ``effect`` is not an integer, or ``variant`` not a
+            :class:`~rules.cepheus.Variant`.
 
     >>> tactics_bonus(3), tactics_bonus(-2)
     (3, 0)
+    >>> tactics_bonus(-2, variant=Variant(tactics_failure_lowers_initiative=True))
+    -2
     """
-    return max(0, check_int("effect", effect))
+    effect = check_int("effect", effect)
+    return _bonus(effect, _check_variant(variant))
+
+
+def _bonus(effect: int, variant: Variant) -> int:
+    return effect if variant.tactics_failure_lowers_initiative else max(0, effect)
 
 
 def initiative_distribution(
-    dexterity_dm: int, *, ambush: bool = False, tactics_dm: int | None = None
+    dexterity_dm: int,
+    *,
+    ambush: bool = False,
+    tactics_dm: int | None = None,
+    variant: Variant = DEFAULT_VARIANT,
 ) -> Distribution[int]:
     """The distribution of a combatant's starting Initiative: 2D6 + Dexterity DM (12 + DM when
     ambushing), plus the unit's Tactics bonus if its commander rolls Tactics with ``tactics_dm``.
 
     Rule: ``003_c7092257a5e3046d.txt``, "Initiative" ("each rolls 2D6 and adds their Dexterity
     DM ... the prepared characters are considered to get an automatic 12 on their roll") and
-    "Tactics and Leadership" (:func:`tactics_bonus` of the commander's check).
+    "Tactics and Leadership" (:func:`tactics_bonus` of the commander's check, under the
+    natural 2/12 house rule of ``variant``; the Initiative roll itself is no check).
 
     Raises:
-        ValueError: ``dexterity_dm`` or ``tactics_dm`` is not an integer, or ``ambush`` is not a
-            bool.
+        ValueError: ``dexterity_dm`` or ``tactics_dm`` is not an integer, ``ambush`` is not a
+            bool, or ``variant`` not a :class:`~rules.cepheus.Variant`.
 
     >>> initiative_distribution(1, ambush=True)
     Distribution({13: Fraction(1, 1)})
@@ -85,6 +100,7 @@ def initiative_distribution(
     Fraction(1, 6)
     """
     dexterity_dm = check_int("dexterity_dm", dexterity_dm)
+    variant = _check_variant(variant)
     if check_bool("ambush", ambush):
         rolled: Distribution[int] = Distribution({AMBUSH_ROLL: Fraction(1)})
     else:
@@ -93,7 +109,8 @@ def initiative_distribution(
     if tactics_dm is not None:
         tactics_dm = check_int("tactics_dm", tactics_dm)
         # The commander's Effect may exceed any input bound (a DM plus the dice): no re-check.
-        result = result + effect_distribution(tactics_dm).map(lambda effect: max(0, effect))
+        tactics = effect_distribution(tactics_dm, variant=variant)
+        result = result + tactics.map(lambda effect: _bonus(effect, variant))
     return result
 
 
@@ -124,6 +141,7 @@ def initiative_modifiers(
     hastened: bool = False,
     reactions: int = 0,
     suppression_effect: int | None = None,
+    variant: Variant = DEFAULT_VARIANT,
 ) -> tuple[Modifier, ...]:
     """The labelled changes to a combatant's Initiative this round.
 
@@ -137,7 +155,9 @@ def initiative_modifiers(
 
     Raises:
         ValueError: an Effect is not an integer (or ``None``), ``suppression_effect`` or
-            ``reactions`` is negative, or a flag is not a bool.
+            ``reactions`` is negative, a flag is not a bool, or ``variant`` not a
+            :class:`~rules.cepheus.Variant` (whose ``tactics_failure_lowers_initiative`` lets a
+            failed Tactics or Leadership check lower the Initiative).
 
     >>> initiative_modifiers(tactics_effect=2, hastened=True, reactions=1)
     (Modifier(label='Tactics', dm=2), Modifier(label='Acting hastily', dm=2), \
@@ -151,11 +171,12 @@ Modifier(label='Reactions (1)', dm=-2))
     hasty = check_bool("hastened", hastened)
     reactions = check_int("reactions", reactions, 0)
     penalty = _optional_int("suppression_effect", suppression_effect, 0)
+    variant = _check_variant(variant)
     rows: list[Modifier] = []
     for label, effect in effects:
         if effect is None:
             continue
-        bonus = max(0, effect)
+        bonus = _bonus(effect, variant)
         if not connected:
             rows.append(Modifier(f"{label} (cut off: no benefit)", 0))
         elif bonus or effect < 0:
@@ -182,6 +203,7 @@ def initiative_score(
     hastened: bool = False,
     reactions: int = 0,
     suppression_effect: int | None = None,
+    variant: Variant = DEFAULT_VARIANT,
 ) -> int:
     """A combatant's Initiative this round: ``base`` plus :func:`initiative_modifiers`.
 
@@ -203,6 +225,7 @@ def initiative_score(
         hastened=hastened,
         reactions=reactions,
         suppression_effect=suppression_effect,
+        variant=variant,
     )
     return base + sum(row.dm for row in rows)
 

@@ -21,6 +21,7 @@ from typing import Final, NamedTuple
 
 from rules.cepheus._common import check_bool
 from rules.cepheus.ranges import RangeBand
+from rules.cepheus.variant import DEFAULT_VARIANT, Variant, _check_variant
 from rules.validation import check_choice, check_int, check_number, output_record
 
 __all__ = [
@@ -107,7 +108,7 @@ def aiming_dm(aim_actions: int) -> int:
     return min(check_int("aim_actions", aim_actions, 0), MAX_AIM_DM)
 
 
-def aim_for_the_kill_bonus(actions: int) -> int:
+def aim_for_the_kill_bonus(actions: int, *, variant: Variant = DEFAULT_VARIANT) -> int:
     """The damage bonus from ``actions`` minor actions Aiming for the Kill: +1 each, at most +6.
 
     Rule: ``003_c7092257a5e3046d.txt``, "Aiming for the Kill": "works exactly like regular
@@ -118,15 +119,22 @@ def aim_for_the_kill_bonus(actions: int) -> int:
     Interpretation: the bonus equals the number of actions (+1 each, capped at +6 after six
     actions), as "works exactly like regular Aiming" and "equal to the number of minor actions"
     both say; the stray "+2" is read as a misprint, not as +2 per action (which would reach the
-    cap after three actions).
+    cap after three actions). Switchable: ``variant.aim_for_the_kill_per_action`` 2 reads the
+    "+2" as printed.
 
     Raises:
-        ValueError: ``actions`` is not an integer >= 0.
+        ValueError: ``actions`` is not an integer >= 0, or ``variant`` not a
+            :class:`~rules.cepheus.Variant`.
 
     >>> aim_for_the_kill_bonus(2), aim_for_the_kill_bonus(6), aim_for_the_kill_bonus(8)
     (2, 6, 6)
+    >>> printed = Variant(aim_for_the_kill_per_action=2)
+    >>> [aim_for_the_kill_bonus(n, variant=printed) for n in (1, 2, 3, 4)]
+    [2, 4, 6, 6]
     """
-    return min(check_int("actions", actions, 0), MAX_AIM_FOR_THE_KILL_BONUS)
+    actions = check_int("actions", actions, 0)
+    per_action = _check_variant(variant).aim_for_the_kill_per_action
+    return min(actions * per_action, MAX_AIM_FOR_THE_KILL_BONUS)
 
 
 def laser_sight_dm(laser_sight: bool, aim_actions: int) -> int:
@@ -193,7 +201,7 @@ table "Cover Modifiers" (1/4 -0, 1/2 -1, 3/4 -2, Full -4); "no cover" is 0.
 
 Interpretation: the Common Modifiers table says "Cover -0 to -6", but the Cover Modifiers
 table it summarises stops at -4 (Full); we use the detailed table, so cover never gives -5
-or -6."""
+or -6. Switchable: ``Variant.full_cover_dm`` -6 reads the summary's end as the Full row."""
 
 
 class Stance(enum.StrEnum):
@@ -236,23 +244,40 @@ def effective_cover(cover: Cover | str, stance: Stance | str) -> Cover | None:
     return order[position] if position < len(order) else None
 
 
-def cover_dm(cover: Cover | str, stance: Stance | str = Stance.STANDING) -> int | None:
+def cover_dm(
+    cover: Cover | str,
+    stance: Stance | str = Stance.STANDING,
+    *,
+    variant: Variant = DEFAULT_VARIANT,
+) -> int | None:
     """The cover DM of an attack on a target in ``cover`` and ``stance``; ``None``: impossible.
 
     Rule: ``003_c7092257a5e3046d.txt``, "Cover" (table ``COVER_DMS``) with the stance step of
-    :func:`effective_cover`.
+    :func:`effective_cover`; Full cover is ``variant.full_cover_dm`` (-4, or -6 as the Common
+    Modifiers summary's "-0 to -6").
 
     Raises:
-        ValueError: ``cover`` or ``stance`` is not a member or value of its enum.
+        ValueError: ``cover`` or ``stance`` is not a member or value of its enum, or
+            ``variant`` not a :class:`~rules.cepheus.Variant`.
 
     >>> cover_dm("half"), cover_dm("half", "crouched"), cover_dm("three_quarters", "prone")
     (-1, -2, -4)
+    >>> cover_dm("three_quarters", "prone", variant=Variant(full_cover_dm=-6))
+    -6
     """
     claimed = effective_cover(cover, stance)
-    return None if claimed is None else COVER_DMS[claimed]
+    variant = _check_variant(variant)
+    return None if claimed is None else _cover_dm(claimed, variant)
 
 
-def target_stance_dm(stance: Stance | str, band: RangeBand | str) -> int:
+def _cover_dm(cover: Cover, variant: Variant) -> int:
+    """The DM of ``cover`` (already stepped for stance) under ``variant``."""
+    return variant.full_cover_dm if cover is Cover.FULL else COVER_DMS[cover]
+
+
+def target_stance_dm(
+    stance: Stance | str, band: RangeBand | str, *, variant: Variant = DEFAULT_VARIANT
+) -> int:
     """The DM for the target's stance at range ``band``: prone is +2 at Personal, +0 at Close
     and -2 beyond; standing and crouched targets give 0.
 
@@ -264,22 +289,29 @@ def target_stance_dm(stance: Stance | str, band: RangeBand | str) -> int:
 
     Interpretation: the two disagree at Short range (prose -2, table 0); we follow the prose,
     which states the rule and its two exceptions (Close, Personal); the table is a summary.
-    The Personal +2 applies to any attack, melee included ("attacks against him").
+    The Personal +2 applies to any attack, melee included ("attacks against him"). Switchable:
+    ``variant.prone_short_range_dm`` 0 follows the table at Short range.
 
     Raises:
-        ValueError: ``stance`` or ``band`` is not a member or value of its enum.
+        ValueError: ``stance`` or ``band`` is not a member or value of its enum, or ``variant``
+            not a :class:`~rules.cepheus.Variant`.
 
     >>> [target_stance_dm("prone", b) for b in ("personal", "close", "short", "medium")]
     [2, 0, -2, -2]
+    >>> target_stance_dm("prone", "short", variant=Variant(prone_short_range_dm=0))
+    0
     """
     stance = check_choice("stance", stance, Stance)
     band = check_choice("band", band, RangeBand)
+    variant = _check_variant(variant)
     if stance is not Stance.PRONE:
         return 0
     if band is RangeBand.PERSONAL:
         return 2
     if band is RangeBand.CLOSE:
         return 0
+    if band is RangeBand.SHORT:
+        return variant.prone_short_range_dm
     return -2
 
 
@@ -297,20 +329,23 @@ class Reaction(enum.StrEnum):
     """The target parries a melee attack: minus the defender's melee skill."""
 
 
-def dodge_dm(cover_or_obstruction: bool = False) -> int:
+def dodge_dm(cover_or_obstruction: bool = False, *, variant: Variant = DEFAULT_VARIANT) -> int:
     """The DM to an attack the target dodges: -1, or -2 if it has cover or an obstruction.
 
     Rule: ``003_c7092257a5e3046d.txt``, "Dodging" ("giving his attacker a -1 DM ... If the
     character is in cover or has an obstruction to duck or dodge behind, the DM to hit him is
     increased to -2") and the Common Modifiers table ("Target Dodges (Reaction) -1").
+    Switchable: ``variant.dodge_in_cover_dm`` -1 follows the table (no cover case).
 
     Raises:
-        ValueError: ``cover_or_obstruction`` is not a bool.
+        ValueError: ``cover_or_obstruction`` is not a bool, or ``variant`` not a
+            :class:`~rules.cepheus.Variant`.
 
-    >>> dodge_dm(), dodge_dm(True)
-    (-1, -2)
+    >>> dodge_dm(), dodge_dm(True), dodge_dm(True, variant=Variant(dodge_in_cover_dm=-1))
+    (-1, -2, -1)
     """
-    return -2 if check_bool("cover_or_obstruction", cover_or_obstruction) else -1
+    sheltered = check_bool("cover_or_obstruction", cover_or_obstruction)
+    return _check_variant(variant).dodge_in_cover_dm if sheltered else -1
 
 
 def parry_dm(melee_skill: int) -> int:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
+from rules.cepheus.variant import DEFAULT_VARIANT, RangeColumn, Variant, _check_variant
 from rules.validation import check_choice, check_int, check_number, output_record
 
 __all__ = [
@@ -130,14 +131,21 @@ Firing") lies beyond it at a distance the source does not give, so it is an inpu
 attack, not a band."""
 
 
-def range_band(squares: int) -> RangeBand:
+def range_band(squares: int, *, variant: Variant = DEFAULT_VARIANT) -> RangeBand:
     """The range band of a target ``squares`` grid squares away (0: same square).
 
     Rule: ``003_c7092257a5e3046d.txt``, "Range", the "Squares to Target" column of the
     Personal Combat Range Bands table (see ``RANGE_BANDS`` for the reading of "334 squares+").
+    With ``variant.range_band_column`` "distance" the "Distance to Target" column decides
+    instead (``range_band_metres`` of 1.5 m per square): 34 squares is then Long and 334
+    Distant.
 
     Raises:
-        ValueError: ``squares`` is not an integer >= 0.
+        ValueError: ``squares`` is not an integer >= 0, or ``variant`` not a
+            :class:`~rules.cepheus.Variant`.
+
+    >>> range_band(34, variant=Variant(range_band_column="distance"))
+    <RangeBand.LONG: 'long'>
 
     >>> range_band(0), range_band(2), range_band(8), range_band(34), range_band(335)
     (<RangeBand.PERSONAL: 'personal'>, <RangeBand.CLOSE: 'close'>, <RangeBand.SHORT: 'short'>, \
@@ -148,6 +156,8 @@ def range_band(squares: int) -> RangeBand:
     rules.validation.InvalidInput: squares must be an integer >= 0, got -1
     """
     squares = check_int("squares", squares, 0)
+    if _check_variant(variant).range_band_column is RangeColumn.DISTANCE:
+        return range_band_metres(squares * SQUARE_METRES)
     for row in RANGE_BANDS:
         if row.max_squares is None or squares <= row.max_squares:
             return row.band

@@ -19,6 +19,7 @@ from typing import Final
 from rules.cepheus._common import check_bool
 from rules.cepheus.checks import Difficulty, characteristic_dm, check_probability
 from rules.cepheus.damage import Characteristic, Physical, _check_pair
+from rules.cepheus.variant import DEFAULT_VARIANT, Variant, _check_variant
 from rules.dice import MAX_DICE, Distribution, dice_sum
 from rules.validation import (
     InvalidInput,
@@ -36,6 +37,7 @@ __all__ = [
     "FIRST_AID_SELF",
     "MAX_RECOVERY_DAYS",
     "MAX_RECOVERY_SCORE",
+    "MAX_WAKE_MINUTES_NATURAL",
     "MEDICAL_CARE_BASE",
     "MENTAL_HEALING_PER_DAY",
     "MIN_ENDURANCE_DM",
@@ -88,6 +90,12 @@ character's Endurance DM + the doctor's Medicine skill in characteristic points 
 MENTAL_HEALING_PER_DAY: Final = 1
 """Source: ``003_c7092257a5e3046d.txt``, "Healing and Mental Characteristics" ("Unless otherwise
 specified, each mental characteristic heals at the rate of one point per day")."""
+
+
+MAX_WAKE_MINUTES_NATURAL: Final = 1000
+"""The most minutes :func:`wake_chance` takes under the natural 2/12 house rule, a bound of
+ours: waking is then never certain (a natural 2 always fails), so the exact chance's
+denominator grows with the minutes (36 ** 1000 has about 5,200 bits)."""
 
 
 def _endurance_dm(value: object) -> int:
@@ -144,26 +152,29 @@ def suffer_fatigue(fatigued: bool) -> FatigueResult:
 # --- Unconsciousness --------------------------------------------------------------------------
 
 
-def _wake_checks(endurance_dm: int) -> list[tuple[int, Fraction]]:
+def _wake_checks(endurance_dm: int, variant: Variant) -> list[tuple[int, Fraction]]:
     """(minute, chance of waking at that minute's check given still unconscious), minute 1 up.
 
     Only the minutes whose chance is above 0 are listed, up to the first certain one: before
-    them the product of failures does not change, after it nobody is still unconscious.
+    them the product of failures does not change, after it nobody is still unconscious. Under
+    the natural 2/12 house rule the list stops at the first chance of 35/36, which every later
+    minute repeats.
     """
     # Check k (minute k) has DM endurance_dm + (k - 1): 2D6 + DM >= 8 is impossible below
-    # DM -4 and certain from DM +6.
+    # DM -4 and certain from DM +6 (35/36 from DM +5 with a natural 2 always failing).
     first = max(1, -4 - endurance_dm + 1)
     checks = []
     minute = first
+    highest = Fraction(35, 36) if variant.natural_two_twelve else Fraction(1)
     while True:
-        chance = check_probability(endurance_dm + minute - 1)
+        chance = check_probability(endurance_dm + minute - 1, variant=variant)
         checks.append((minute, chance))
-        if chance == 1:
+        if chance == highest:
             return checks
         minute += 1
 
 
-def wake_chance(endurance_dm: int, minutes: int) -> Fraction:
+def wake_chance(endurance_dm: int, minutes: int, *, variant: Variant = DEFAULT_VARIANT) -> Fraction:
     """The chance that an unconscious character has come to within ``minutes`` minutes.
 
     Rule: ``003_c7092257a5e3046d.txt``, "Unconsciousness" ("An unconscious character may make an
@@ -176,43 +187,70 @@ def wake_chance(endurance_dm: int, minutes: int) -> Fraction:
     only the Endurance DM and the +1 per failed check apply (other DMs, such as fatigue's, are
     folded into ``endurance_dm`` by the caller). Closed form: only the at most 10 checks whose
     chance lies strictly between 0 and 1 are multiplied, so any number of minutes is fast.
+    Under the natural 2/12 house rule (``variant``) every check fails on a natural 2, so waking
+    is never certain: ``minutes`` is then at most 1000 (``MAX_WAKE_MINUTES_NATURAL``).
 
     Raises:
-        ValueError: ``endurance_dm`` is not an integer >= -2, or ``minutes`` not an integer >= 0.
+        ValueError: ``endurance_dm`` is not an integer >= -2, ``minutes`` not an integer >= 0
+            (at most 1000 under the natural 2/12 house rule), or ``variant`` not a
+            :class:`~rules.cepheus.Variant`.
 
     >>> wake_chance(0, 1), wake_chance(0, 2)
     (Fraction(5, 12), Fraction(109, 144))
     >>> wake_chance(-2, 0), wake_chance(0, 7)
     (Fraction(0, 1), Fraction(1, 1))
+    >>> wake_chance(6, 2, variant=Variant(natural_two_twelve=True))
+    Fraction(1295, 1296)
     """
     endurance_dm = _endurance_dm(endurance_dm)
-    minutes = check_int("minutes", minutes, 0)
+    variant = _check_variant(variant)
+    if variant.natural_two_twelve:
+        minutes = check_int("minutes", minutes, 0, MAX_WAKE_MINUTES_NATURAL)
+    else:
+        minutes = check_int("minutes", minutes, 0)
     still = Fraction(1)
-    for minute, chance in _wake_checks(endurance_dm):
+    checks = _wake_checks(endurance_dm, variant)
+    for minute, chance in checks:
         if minute > minutes:
             break
         still *= 1 - chance
+    last_minute, last_chance = checks[-1]
+    if minutes > last_minute and last_chance < 1:
+        still *= (1 - last_chance) ** (minutes - last_minute)
     return 1 - still
 
 
-def wake_distribution(endurance_dm: int) -> Distribution[int]:
+def wake_distribution(
+    endurance_dm: int, *, variant: Variant = DEFAULT_VARIANT
+) -> Distribution[int]:
     """The distribution of the minute at which an unconscious character comes to.
 
     Rule: as :func:`wake_chance` (whose value at ``m`` minutes is the chance of an outcome <=
     ``m``). The +1 DM per failed check makes waking certain once the DM reaches +6, so the
-    distribution has at most 11 outcomes.
+    distribution has at most 11 outcomes. Under the natural 2/12 house rule waking is never
+    certain and the distribution has no last minute: it is refused (``wake_chance`` gives the
+    chance minute by minute).
 
     Raises:
-        ValueError: ``endurance_dm`` is not an integer >= -2.
+        ValueError: ``endurance_dm`` is not an integer >= -2, or ``variant`` not a
+            :class:`~rules.cepheus.Variant` with ``natural_two_twelve`` False.
 
     >>> dist = wake_distribution(0)
     >>> dist[1], dist[2], max(dist)
     (Fraction(5, 12), Fraction(49, 144), 7)
     """
     endurance_dm = _endurance_dm(endurance_dm)
+    variant = _check_variant(variant)
+    if variant.natural_two_twelve:
+        raise InvalidInput(
+            "variant",
+            "a Variant with natural_two_twelve False (with a natural 2 always failing, waking "
+            "is never certain and the minute has no last value: use wake_chance)",
+            variant,
+        )
     still = Fraction(1)
     result: dict[int, Fraction] = {}
-    for minute, chance in _wake_checks(endurance_dm):
+    for minute, chance in _wake_checks(endurance_dm, variant):
         if still * chance:
             result[minute] = still * chance
         still *= 1 - chance

@@ -15,8 +15,9 @@ from fractions import Fraction
 from typing import Final
 
 from rules.cepheus._common import check_bool, check_rng
-from rules.cepheus.checks import TARGET_NUMBER, CheckRoll, _roll_check, check_dice
+from rules.cepheus.checks import TARGET_NUMBER, CheckRoll, _effect_distribution, _roll_check
 from rules.cepheus.modifiers import SUPPRESSED_DM, SUPPRESSION_FIRE_DM
+from rules.cepheus.variant import DEFAULT_VARIANT, Variant, _check_variant
 from rules.dice import Distribution
 from rules.validation import check_choice, check_int, check_items, output_record
 
@@ -143,7 +144,9 @@ def suppression_penalty(effects: Iterable[int]) -> int:
     return max([0, *values])
 
 
-def suppression_penalty_distribution(dm: int, *, attacks: int = 1) -> Distribution[int]:
+def suppression_penalty_distribution(
+    dm: int, *, attacks: int = 1, variant: Variant = DEFAULT_VARIANT
+) -> Distribution[int]:
     """The distribution of the Initiative penalty ``attacks`` suppression attacks inflict.
 
     Each attack is a check of 2D6 + ``dm`` + ``SUPPRESSION_FIRE_DM`` (-2) against 8+; the
@@ -156,9 +159,11 @@ def suppression_penalty_distribution(dm: int, *, attacks: int = 1) -> Distributi
 
     Interpretation: the attacks on one target are independent checks (the chapter does not say
     how automatic fire splits into hits; ``attacks`` is the caller's count, at most 100).
+    ``variant``: the natural 2/12 house rule on each check.
 
     Raises:
-        ValueError: ``dm`` is not an integer, or ``attacks`` not an integer in 1..100.
+        ValueError: ``dm`` is not an integer, ``attacks`` not an integer in 1..100, or
+            ``variant`` not a :class:`~rules.cepheus.Variant`.
 
     >>> suppression_penalty_distribution(2) == {0: Fraction(26, 36), 1: Fraction(4, 36),
     ...     2: Fraction(3, 36), 3: Fraction(2, 36), 4: Fraction(1, 36)}
@@ -166,7 +171,9 @@ def suppression_penalty_distribution(dm: int, *, attacks: int = 1) -> Distributi
     """
     dm = check_int("dm", dm)
     attacks = check_int("attacks", attacks, 1, MAX_SUPPRESSION_HITS)
-    one = check_dice().map(lambda roll: max(0, roll + dm + SUPPRESSION_FIRE_DM - TARGET_NUMBER))
+    natural = _check_variant(variant).natural_two_twelve
+    effect = _effect_distribution(dm + SUPPRESSION_FIRE_DM, TARGET_NUMBER, False, natural)
+    one = effect.map(lambda e: max(0, e))
     cumulative = Fraction(0)
     below = Fraction(0)
     result: dict[int, Fraction] = {}
@@ -179,7 +186,9 @@ def suppression_penalty_distribution(dm: int, *, attacks: int = 1) -> Distributi
     return Distribution._exact(result)
 
 
-def suppression_chance(dm: int, *, attacks: int = 1) -> Fraction:
+def suppression_chance(
+    dm: int, *, attacks: int = 1, variant: Variant = DEFAULT_VARIANT
+) -> Fraction:
     """The chance that at least one of ``attacks`` suppression attacks succeeds (suppresses).
 
     Each attack is a check of 2D6 + ``dm`` + ``SUPPRESSION_FIRE_DM`` (-2) against 8+ ("rolls
@@ -189,17 +198,21 @@ def suppression_chance(dm: int, *, attacks: int = 1) -> Fraction:
     :func:`suppression_penalty_distribution` (0 for Effect 0) and ``SUPPRESSED_DM`` (-1) on its
     checks this round and the next. Closed form: ``1 - (1 - p) ** attacks``.
 
-    Interpretation: as :func:`suppression_penalty_distribution` (independent checks).
+    Interpretation: as :func:`suppression_penalty_distribution` (independent checks; the
+    natural 2/12 house rule of ``variant``).
 
     Raises:
-        ValueError: ``dm`` is not an integer, or ``attacks`` not an integer in 1..100.
+        ValueError: ``dm`` is not an integer, ``attacks`` not an integer in 1..100, or
+            ``variant`` not a :class:`~rules.cepheus.Variant`.
 
     >>> suppression_chance(2), suppression_chance(2, attacks=2)
     (Fraction(5, 12), Fraction(95, 144))
     """
     dm = check_int("dm", dm)
     attacks = check_int("attacks", attacks, 1, MAX_SUPPRESSION_HITS)
-    hit = check_dice().probability(lambda roll: roll + dm + SUPPRESSION_FIRE_DM >= TARGET_NUMBER)
+    natural = _check_variant(variant).natural_two_twelve
+    effect = _effect_distribution(dm + SUPPRESSION_FIRE_DM, TARGET_NUMBER, False, natural)
+    hit = effect.probability(lambda e: e >= 0)
     return 1 - (1 - hit) ** attacks
 
 
@@ -227,13 +240,14 @@ def roll_suppression(
     exceptions: Iterable[SuppressionException | str] = (),
     acted_since_suppressed: bool = True,
     rng: random.Random,
+    variant: Variant = DEFAULT_VARIANT,
 ) -> SuppressionRoll:
     """Roll ``attacks`` suppression attacks on one target with ``rng``, with a log.
 
     Rule: as :func:`suppression_penalty_distribution` and :func:`can_be_suppressed`: a target
     it cannot affect is not rolled against ("will not be harried by it"). Each attack is 2D6
     from ``rng.randint(1, 6)`` + ``dm`` - 2 against 8+; the highest Effect of a success is the
-    Initiative penalty.
+    Initiative penalty. ``variant``: the natural 2/12 house rule on each check.
 
     Raises:
         ValueError: as :func:`suppression_penalty_distribution` and :func:`can_be_suppressed`.
@@ -251,6 +265,7 @@ def roll_suppression(
     dm = check_int("dm", dm)
     attacks = check_int("attacks", attacks, 1, MAX_SUPPRESSION_HITS)
     check_rng(rng)
+    natural = _check_variant(variant).natural_two_twelve
     items = check_items(
         "exceptions",
         exceptions,
@@ -270,7 +285,7 @@ def roll_suppression(
             False, (), False, 0, (f"Not affected by suppression fire: {', '.join(why)}",)
         )
     total = dm + SUPPRESSION_FIRE_DM
-    checks = tuple(_roll_check(total, rng, TARGET_NUMBER, False) for _ in range(attacks))
+    checks = tuple(_roll_check(total, rng, TARGET_NUMBER, False, natural) for _ in range(attacks))
     log = []
     for index, check in enumerate(checks, 1):
         result = "success" if check.success else "miss"

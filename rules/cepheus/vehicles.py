@@ -13,6 +13,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Final
 
+from rules.cepheus.variant import DEFAULT_VARIANT, Variant, _check_variant
 from rules.dice import Distribution, dice_sum
 from rules.validation import InvalidType, check_choice, check_int, check_number, output_record
 
@@ -93,7 +94,7 @@ STARSHIP_DAMAGE_DIVISOR: Final = 50
 starship-scale target's armor")."""
 
 
-def vehicle_hits(damage: int) -> tuple[int, int, int]:
+def vehicle_hits(damage: int, *, variant: Variant = DEFAULT_VARIANT) -> tuple[int, int, int]:
     """The (single, double, triple) hits a vehicle suffers from ``damage`` (after armor).
 
     Rule: ``003_c7092257a5e3046d.txt``, "Vehicle Damage", table "Vehicle Damage" (rows
@@ -103,39 +104,57 @@ def vehicle_hits(damage: int) -> tuple[int, int, int]:
     33: "For every extra three points +1 Single Hit" adds ``(damage - 33) // 3`` single hits and
     "For every extra six points +1 Double Hit" adds ``(damage - 33) // 6`` double hits, on top
     of the Two Triple Hits of 31-33. So 34 and 35 are as 33, 36 adds a single hit and 39 adds
-    two single hits and a double hit.
+    two single hits and a double hit. Switchable: with
+    ``variant.vehicle_double_replaces_singles`` each Double Hit of six extra points replaces
+    the two Single Hits of those points (39 adds one Double Hit only).
 
     Raises:
-        ValueError: ``damage`` is not an integer.
+        ValueError: ``damage`` is not an integer, or ``variant`` not a
+            :class:`~rules.cepheus.Variant`.
 
     >>> vehicle_hits(0), vehicle_hits(14), vehicle_hits(33), vehicle_hits(39)
     ((0, 0, 0), (2, 1, 0), (0, 0, 2), (2, 1, 2))
+    >>> vehicle_hits(39, variant=Variant(vehicle_double_replaces_singles=True))
+    (0, 1, 2)
     """
     damage = check_int("damage", damage)
+    return _vehicle_hits(damage, _check_variant(variant).vehicle_double_replaces_singles)
+
+
+def _vehicle_hits(damage: int, replaces: bool) -> tuple[int, int, int]:
+    """:func:`vehicle_hits` of a checked damage under the variant's reading past 33."""
     if damage <= 0:
         return (0, 0, 0)
     if damage <= VEHICLE_DAMAGE_TABLE_MAX:
         return VEHICLE_DAMAGE[(damage - 1) // 3].hits
     extra = damage - VEHICLE_DAMAGE_TABLE_MAX
     single, double, triple = VEHICLE_DAMAGE[-1].hits
-    return (single + extra // EXTRA_SINGLE_EVERY, double + extra // EXTRA_DOUBLE_EVERY, triple)
+    singles, doubles = extra // EXTRA_SINGLE_EVERY, extra // EXTRA_DOUBLE_EVERY
+    if replaces:
+        singles -= 2 * doubles
+    return (single + singles, double + doubles, triple)
 
 
-def vehicle_hits_distribution(damage: Distribution[int]) -> Distribution[tuple[int, int, int]]:
+def vehicle_hits_distribution(
+    damage: Distribution[int], *, variant: Variant = DEFAULT_VARIANT
+) -> Distribution[tuple[int, int, int]]:
     """The distribution of (single, double, triple) hits for a distribution of damage.
 
     Rule: as :func:`vehicle_hits`; feed it the ``damage`` of
-    :func:`~rules.cepheus.attack_odds` with the vehicle's armor as ``armor``.
+    :func:`~rules.cepheus.attack_odds` with the vehicle's armor as ``armor`` (and the same
+    ``variant``).
 
     Raises:
-        ValueError: ``damage`` is not a :class:`~rules.dice.Distribution` of integers.
+        ValueError: ``damage`` is not a :class:`~rules.dice.Distribution` of integers, or
+            ``variant`` not a :class:`~rules.cepheus.Variant`.
 
     >>> vehicle_hits_distribution(dice_sum(1, 6))[(2, 0, 0)]
     Fraction(1, 2)
     """
     if not isinstance(damage, Distribution):
         raise InvalidType("damage", "a Distribution of integers", damage)
-    return damage.map(vehicle_hits)
+    variant = _check_variant(variant)
+    return damage.map(lambda points: vehicle_hits(points, variant=variant))
 
 
 class HitTable(enum.StrEnum):

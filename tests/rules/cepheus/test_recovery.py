@@ -307,6 +307,7 @@ def test_the_external_api_of_issue_15() -> None:
     assert shape(cepheus.wake_chance) == [
         ("endurance_dm", "POSITIONAL_OR_KEYWORD", empty),
         ("minutes", "POSITIONAL_OR_KEYWORD", empty),
+        ("variant", "KEYWORD_ONLY", cepheus.Variant()),  # issue 29: the rule variant
     ]
     assert shape(cepheus.fatigue_rest_hours) == [("endurance_dm", "POSITIONAL_OR_KEYWORD", empty)]
     assert isinstance(cepheus.first_aid(2), int)
