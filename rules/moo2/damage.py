@@ -19,8 +19,11 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import inspect
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
+from typing import TypedDict, Unpack
 
 from rules.dice import Distribution
 from rules.moo2._checks import check_bool, check_damage_range, round_half_up
@@ -35,6 +38,7 @@ __all__ = [
     "PLANET_DAMAGE_DIVISOR",
     "BeamShot",
     "Platform",
+    "ShotOptions",
     "damage_distribution",
     "damage_from_accuracy",
     "damage_percentage",
@@ -228,14 +232,38 @@ def damage_from_accuracy(
     return _from_accuracy(low, high, accuracy, threshold)
 
 
+class ShotOptions(TypedDict, total=False):
+    """The keyword options of a beam shot, for the functions that build a :class:`BeamShot`.
+
+    :func:`shot_damage`, :func:`damage_distribution`, :func:`mean_damage` and
+    :func:`rules.moo2.range_table` take these as ``**options`` and pass them to
+    :class:`BeamShot`, whose fields (same names, types and defaults) document them; an option
+    left out takes the field's default.
+    """
+
+    mount: Mount | str
+    formula: Formula | str
+    reduced_by_range: bool
+    double_penalty: bool
+    double_dissipation: bool
+    hef: int
+    ordnance: int
+    platform: Platform | str
+    shield: int
+    planet: bool
+    always_hit: bool
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class BeamShot:
     """One beam shot, every input in one record: its chance to hit and the damage it does.
 
-    ``BeamShot(min_damage, max_damage, attack, defense, squares, **options)`` takes the inputs
-    of :func:`shot_damage` (``attack`` is BA+CO-AF, ``defense`` BD; the options are
-    keyword-only, with the same defaults), checks them all on construction with the same
-    messages, and answers with methods: :meth:`hit_probability`, :meth:`hit_rule`,
+    The one entry point of a beam shot: :func:`shot_damage`, :func:`damage_distribution`,
+    :func:`mean_damage` and :func:`rules.moo2.range_table` build one from their arguments
+    (their keyword options are its keyword-only fields, :class:`ShotOptions`).
+    ``BeamShot(min_damage, max_damage, attack, defense, squares, **options)`` (``attack`` is
+    BA+CO-AF, ``defense`` BD) checks every input once, on construction, naming the field, and
+    answers with methods: :meth:`hit_probability`, :meth:`hit_rule`,
     :meth:`hit_threshold`, :meth:`range_penalty`, :meth:`damage_percentage`,
     :meth:`damage_potential`, :meth:`damage` (one roll), :meth:`damage_distribution` and
     :meth:`mean_damage`; :meth:`at` gives the same shot at another range. Enum options accept
@@ -274,10 +302,11 @@ class BeamShot:
     squares: int
     """Distance to the target, 0 to the mount's longest range."""
     _: dataclasses.KW_ONLY
-    mount: Mount = Mount.NORMAL
-    """The weapon's mount."""
-    formula: Formula = Formula.CLASSIC
-    """The chance-to-hit formula in force."""
+    mount: Mount | str = Mount.NORMAL
+    """The weapon's mount (a :class:`Mount` or its value; stored as the member)."""
+    formula: Formula | str = Formula.CLASSIC
+    """The chance-to-hit formula in force (a :class:`Formula` or its value; stored as the
+    member)."""
     reduced_by_range: bool = True
     """Whether the damage dissipates with range (False for NR and Mass Driver, Gauss...)."""
     double_penalty: bool = False
@@ -288,8 +317,9 @@ class BeamShot:
     """HEF damage bonus, percent."""
     ordnance: int = 0
     """Ordnance damage bonus, percent."""
-    platform: Platform = Platform.SHIP_BEAM
-    """Ship beam or fighter beam (rounding of the damage percentage)."""
+    platform: Platform | str = Platform.SHIP_BEAM
+    """Ship beam or fighter beam (rounding of the damage percentage; a :class:`Platform` or its
+    value, stored as the member)."""
     shield: int = 0
     """The target's per-hit damage reduction (:data:`SHIELD_REDUCTION`)."""
     planet: bool = False
@@ -422,6 +452,19 @@ class BeamShot:
         return Fraction(sum(self._damage(roll) for roll in range(1, D100 + 1)), D100)
 
 
+def _takes_shot_options[F: Callable[..., object]](function: F) -> F:
+    """Give ``function``, written ``(..., **options: Unpack[ShotOptions])``, its signature in
+    effect: its own leading parameters, then :class:`BeamShot`'s keyword-only fields with their
+    defaults (so ``help()`` and :func:`inspect.signature` show every keyword, as before)."""
+    own = inspect.signature(function)
+    leading = [p for p in own.parameters.values() if p.kind is not p.VAR_KEYWORD]
+    fields = inspect.signature(BeamShot).parameters.values()
+    keywords = [p for p in fields if p.kind is p.KEYWORD_ONLY]
+    function.__dict__["__signature__"] = own.replace(parameters=[*leading, *keywords])
+    return function
+
+
+@_takes_shot_options
 def shot_damage(
     min_damage: int,
     max_damage: int,
@@ -429,18 +472,7 @@ def shot_damage(
     defense: int,
     squares: int,
     roll: int,
-    *,
-    mount: Mount | str = Mount.NORMAL,
-    formula: Formula | str = Formula.CLASSIC,
-    reduced_by_range: bool = True,
-    double_penalty: bool = False,
-    double_dissipation: bool = False,
-    hef: int = 0,
-    ordnance: int = 0,
-    platform: Platform | str = Platform.SHIP_BEAM,
-    shield: int = 0,
-    planet: bool = False,
-    always_hit: bool = False,
+    **options: Unpack[ShotOptions],
 ) -> int:
     """The damage one beam shot does for a given d100 ``roll`` (0 on a miss).
 
@@ -448,8 +480,9 @@ def shot_damage(
     Ordnance"), the chance to hit ("Classic Chance to Hit Formula" or "1.50 Alternative"), max
     damage on a hit by [1] or [2], else the accuracy formula of "Different Min-Max Damage";
     "Damage is halved against planets" ("Beam ship weapons"). ``attack`` is BA+CO-AF, ``defense``
-    BD; ``shield`` is the target's per-hit reduction (see :data:`rules.moo2.SHIELD_REDUCTION`).
-    The same as ``BeamShot(...).damage(roll)`` (:class:`BeamShot`).
+    BD; the keyword ``options`` are those of :class:`BeamShot` (:class:`ShotOptions`: ``mount``,
+    ``formula``, ``shield``, ...), with its defaults. ``shield`` is the target's per-hit
+    reduction (see :data:`rules.moo2.SHIELD_REDUCTION`). It is ``BeamShot(...).damage(roll)``.
 
     Interpretation: under the simplified formula the damage still uses the classic, capped
     ``hit_threshold`` and ``roll_plus_attack = min(roll + BA+CO-AF-BD, 100)``: the source gives
@@ -459,8 +492,9 @@ def shot_damage(
     is halved and rounded down, then the shield takes off its reduction, never below 0.
 
     Raises:
-        ValueError: as :func:`damage_potential` and :func:`rules.moo2.hit_rule`; for a roll
-            outside 1..100, a negative shield, or the 'missile' platform.
+        ValueError: as :class:`BeamShot` (:func:`damage_potential`,
+            :func:`rules.moo2.hit_rule`; a negative shield, the 'missile' platform); for a roll
+            outside 1..100.
 
     The Death Ray examples: 23 and 11 squares, roll 85, BA+CO-AF-BD = 10:
 
@@ -469,54 +503,27 @@ def shot_damage(
     >>> shot_damage(50, 100, 10, 0, 11, 85, planet=True, shield=5)
     27
     """
-    shot = BeamShot(
-        min_damage,
-        max_damage,
-        attack,
-        defense,
-        squares,
-        mount=mount,  # type: ignore[arg-type]
-        formula=formula,  # type: ignore[arg-type]
-        reduced_by_range=reduced_by_range,
-        double_penalty=double_penalty,
-        double_dissipation=double_dissipation,
-        hef=hef,
-        ordnance=ordnance,
-        platform=platform,  # type: ignore[arg-type]
-        shield=shield,
-        planet=planet,
-        always_hit=always_hit,
-    )
-    return shot.damage(roll)
+    return BeamShot(min_damage, max_damage, attack, defense, squares, **options).damage(roll)
 
 
+@_takes_shot_options
 def damage_distribution(
     min_damage: int,
     max_damage: int,
     attack: int,
     defense: int,
     squares: int,
-    *,
-    mount: Mount | str = Mount.NORMAL,
-    formula: Formula | str = Formula.CLASSIC,
-    reduced_by_range: bool = True,
-    double_penalty: bool = False,
-    double_dissipation: bool = False,
-    hef: int = 0,
-    ordnance: int = 0,
-    platform: Platform | str = Platform.SHIP_BEAM,
-    shield: int = 0,
-    planet: bool = False,
-    always_hit: bool = False,
+    **options: Unpack[ShotOptions],
 ) -> Distribution[int]:
     """The exact distribution of one beam shot's damage: damage -> probability (0 = no damage).
 
     Rule: as :func:`shot_damage`, over the 100 equally likely d100 rolls
     (``000_3948ba1900819cb7.txt``, "Classic Chance to Hit Formula", "Different Min-Max Damage").
-    The same as ``BeamShot(...).damage_distribution()`` (:class:`BeamShot`).
+    The keyword ``options`` are those of :class:`BeamShot`; it is
+    ``BeamShot(...).damage_distribution()``.
 
     Raises:
-        ValueError: as :func:`shot_damage`.
+        ValueError: as :class:`BeamShot`.
 
     The Mauler Device (100-100, always hits) at 23 squares does 35, as in the source's table;
     a 1-4 Laser at 0 squares with no attack margin:
@@ -528,72 +535,31 @@ def damage_distribution(
     True
     """
     return BeamShot(
-        min_damage,
-        max_damage,
-        attack,
-        defense,
-        squares,
-        mount=mount,  # type: ignore[arg-type]
-        formula=formula,  # type: ignore[arg-type]
-        reduced_by_range=reduced_by_range,
-        double_penalty=double_penalty,
-        double_dissipation=double_dissipation,
-        hef=hef,
-        ordnance=ordnance,
-        platform=platform,  # type: ignore[arg-type]
-        shield=shield,
-        planet=planet,
-        always_hit=always_hit,
+        min_damage, max_damage, attack, defense, squares, **options
     ).damage_distribution()
 
 
+@_takes_shot_options
 def mean_damage(
     min_damage: int,
     max_damage: int,
     attack: int,
     defense: int,
     squares: int,
-    *,
-    mount: Mount | str = Mount.NORMAL,
-    formula: Formula | str = Formula.CLASSIC,
-    reduced_by_range: bool = True,
-    double_penalty: bool = False,
-    double_dissipation: bool = False,
-    hef: int = 0,
-    ordnance: int = 0,
-    platform: Platform | str = Platform.SHIP_BEAM,
-    shield: int = 0,
-    planet: bool = False,
-    always_hit: bool = False,
+    **options: Unpack[ShotOptions],
 ) -> Fraction:
     """The exact mean damage of one beam shot, misses counted as 0.
 
     Rule: the mean of :func:`damage_distribution` (``000_3948ba1900819cb7.txt``, "Different
-    Min-Max Damage"). The same as ``BeamShot(...).mean_damage()`` (:class:`BeamShot`).
+    Min-Max Damage"). The keyword ``options`` are those of :class:`BeamShot`; it is
+    ``BeamShot(...).mean_damage()``.
 
     Raises:
-        ValueError: as :func:`shot_damage`.
+        ValueError: as :class:`BeamShot`.
 
     The Death Ray example's shot (BA+CO-AF-BD = 10) at 23 squares:
 
     >>> mean_damage(50, 100, 10, 0, 23)
     Fraction(509, 100)
     """
-    return BeamShot(
-        min_damage,
-        max_damage,
-        attack,
-        defense,
-        squares,
-        mount=mount,  # type: ignore[arg-type]
-        formula=formula,  # type: ignore[arg-type]
-        reduced_by_range=reduced_by_range,
-        double_penalty=double_penalty,
-        double_dissipation=double_dissipation,
-        hef=hef,
-        ordnance=ordnance,
-        platform=platform,  # type: ignore[arg-type]
-        shield=shield,
-        planet=planet,
-        always_hit=always_hit,
-    ).mean_damage()
+    return BeamShot(min_damage, max_damage, attack, defense, squares, **options).mean_damage()
