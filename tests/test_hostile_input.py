@@ -149,6 +149,8 @@ EXAMPLES: dict[str, dict[str, Any]] = {
         "dfr": 6,
         "table": {1: Fraction(1, 2), 2: Fraction(1, 4)},
     },
+    # A preset is looked up by its name, which no candidate string guesses.
+    "moo2.find_preset": {"name": "classic"},
 }
 """Valid keyword arguments for a callable whose valid call the search cannot guess (by key)."""
 

@@ -73,11 +73,11 @@ def range_table(
 def _row(shot: BeamShot) -> RangeRow:
     low, high = shot.damage_potential()
     dissipation = dissipation_penalty(
-        shot.squares, shot.mount, double_dissipation=shot.double_dissipation
+        shot.squares, shot.mount, double_dissipation=shot.double_dissipation, variant=shot.variant
     )
     return RangeRow(
         squares=shot.squares,
-        range_units=range_units(shot.squares, shot.mount),
+        range_units=range_units(shot.squares, shot.mount, variant=shot.variant),
         penalty=shot.range_penalty(),
         dissipation=dissipation if shot.reduced_by_range else 0,
         hit_threshold=shot.hit_threshold(),

@@ -30,6 +30,7 @@ from rules.moo2._checks import check_bool, check_damage_range, round_half_up
 from rules.moo2.accuracy import D100, HIT_THRESHOLD_CAP, Formula, HitRule, _Aim, _aim
 from rules.moo2.mounts import MOUNT_DAMAGE_BONUS, Mount
 from rules.moo2.ranges import dissipation_penalty
+from rules.moo2.variant import _AS_WRITTEN, Variant, _check_variant
 from rules.validation import InvalidInput, check_choice, check_int, names
 
 __all__ = [
@@ -89,6 +90,7 @@ def damage_percentage(
     hef: int = 0,
     ordnance: int = 0,
     double_dissipation: bool = False,
+    variant: Variant = _AS_WRITTEN,
 ) -> int:
     """The percentage of base damage a beam does: 100 + Hv/PD + HEF + Ordnance - dissipation.
 
@@ -99,8 +101,10 @@ def damage_percentage(
     applies the minimum of 1.
 
     Raises:
-        ValueError: for an unknown mount, squares outside the mount's range, negative or
-            non-integer ``hef``/``ordnance`` (percent), or non-bool flags.
+        ValueError: for an unknown mount, squares outside the mount's range (a ``variant``
+            may clamp them, :func:`rules.moo2.check_squares`), negative or non-integer
+            ``hef``/``ordnance`` (percent), non-bool flags, or a ``variant`` that is not a
+            :class:`~rules.moo2.Variant`.
 
     The five examples of "Hv, PD, HEF & Ordnance" (dissipation 30: Hv at 22-27 squares, PD at
     4-6 squares):
@@ -115,7 +119,9 @@ def damage_percentage(
     40
     """
     chosen = check_choice("mount", mount, Mount)
-    dissipation = dissipation_penalty(squares, chosen, double_dissipation=double_dissipation)
+    dissipation = dissipation_penalty(
+        squares, chosen, double_dissipation=double_dissipation, variant=variant
+    )
     if not check_bool("reduced_by_range", reduced_by_range):
         dissipation = 0
     return (
@@ -147,6 +153,7 @@ def damage_potential(
     ordnance: int = 0,
     double_dissipation: bool = False,
     platform: Platform | str = Platform.SHIP_BEAM,
+    variant: Variant = _AS_WRITTEN,
 ) -> tuple[int, int]:
     """The (min, max) damage potential of a beam at ``squares``: base damage times the percentage.
 
@@ -187,6 +194,7 @@ def damage_potential(
         hef=hef,
         ordnance=ordnance,
         double_dissipation=double_dissipation,
+        variant=variant,
     )
     chosen = check_choice("platform", platform, Platform)
     return _apply_percentage(low, percentage, chosen), _apply_percentage(high, percentage, chosen)
@@ -252,6 +260,7 @@ class ShotOptions(TypedDict, total=False):
     shield: int
     planet: bool
     always_hit: bool
+    variant: Variant
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -326,6 +335,13 @@ class BeamShot:
     """The target is a planet: damage halved."""
     always_hit: bool = False
     """The weapon always hits (Mauler Device, Energy Absorber, Stellar Converter)."""
+    variant: Variant = _AS_WRITTEN
+    """The rule set in force (:class:`~rules.moo2.Variant`): its ``formula``,
+    ``pd_bonus_in_sure_hit`` and ``beyond_table`` apply to the shot. With ``formula`` the
+    shot's own ``formula`` combines as in :func:`rules.moo2.formula_in_force` ('simplified'
+    either way wins); the stored ``variant`` carries the formula in force, so
+    ``shot.variant.formula == shot.formula``, and the stored ``squares`` is the distance given
+    (a clamping variant reads the table at the last column)."""
     _aim: _Aim = dataclasses.field(init=False, repr=False, compare=False)
     _potential: tuple[int, int] = dataclasses.field(init=False, repr=False, compare=False)
     _percentage: int = dataclasses.field(init=False, repr=False, compare=False)
@@ -340,6 +356,7 @@ class BeamShot:
                 "platform", f"one of {names(_BEAM_PLATFORMS)} for a beam shot", self.platform
             )
         low, high = check_damage_range(self.min_damage, self.max_damage)
+        rules = _check_variant(self.variant)
         percentage = damage_percentage(
             self.squares,
             mount=self.mount,
@@ -347,6 +364,7 @@ class BeamShot:
             hef=self.hef,
             ordnance=self.ordnance,
             double_dissipation=self.double_dissipation,
+            variant=rules,
         )
         aim = _aim(
             self.attack,
@@ -356,6 +374,7 @@ class BeamShot:
             self.formula,
             self.double_penalty,
             self.always_hit,
+            rules,
         )
         put("planet", check_bool("planet", self.planet))
         put("shield", check_int("shield", self.shield, 0))
@@ -367,6 +386,7 @@ class BeamShot:
         put("squares", check_int("squares", self.squares))
         put("mount", check_choice("mount", self.mount, Mount))
         put("formula", aim.formula)
+        put("variant", dataclasses.replace(rules, formula=aim.formula))
         put("reduced_by_range", check_bool("reduced_by_range", self.reduced_by_range))
         put("double_penalty", check_bool("double_penalty", self.double_penalty))
         put("double_dissipation", check_bool("double_dissipation", self.double_dissipation))
@@ -493,8 +513,8 @@ def shot_damage(
 
     Raises:
         ValueError: as :class:`BeamShot` (:func:`damage_potential`,
-            :func:`rules.moo2.hit_rule`; a negative shield, the 'missile' platform); for a roll
-            outside 1..100.
+            :func:`rules.moo2.hit_rule`; a negative shield, the 'missile' platform, a
+            ``variant`` that is not a :class:`~rules.moo2.Variant`); for a roll outside 1..100.
 
     The Death Ray examples: 23 and 11 squares, roll 85, BA+CO-AF-BD = 10:
 

@@ -26,12 +26,12 @@ Fraction(1, 1)
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 
 from rules.moo2.mounts import Mount
 from rules.moo2.ranges import RANGE_BANDS, max_squares, range_units
+from rules.moo2.variant import _AS_WRITTEN, DefensiveFireMode, Variant, _check_variant
 from rules.validation import (
     InvalidInput,
     InvalidType,
@@ -100,24 +100,6 @@ _TABLE_KEYS = range(1, DEFENSIVE_FIRE_SQUARES + 1)
 
 _RANGE_UNIT_KEYS = range(len(RANGE_BANDS))
 """The range units of the range penalty table, 0-8."""
-
-
-class DefensiveFireMode(enum.StrEnum):
-    """Which Defensive Fire rules are in force (``001_cd7e90afc4e65868.txt``)."""
-
-    CLASSIC = "classic"
-    """1.50 with ``alternate_defensive_fire`` off: the classic chance table by squares beyond the
-    Defensive Fire Range (DFR), 100% at or inside it, DFR three times lower on the first turn,
-    ``defensive_fire_max_range`` applies. Per square: :func:`defensive_fire_path_chances`."""
-    ALTERNATE = "alternate"
-    """1.50 with ``alternate_defensive_fire`` on: "a more straightforward static chance
-    dependency on a range between 2 ships", one chance per range unit of 3 squares
-    (``alternate_defensive_fire_range``); no DFR; ``defensive_fire_max_range`` applies. Per
-    square: :func:`alternate_defensive_fire_path_chances`."""
-    BUGGED = "1.31/1.40"
-    """The classic mechanic as 1.31 and 1.40 ran it: the DFR computed once per turn, no DF when
-    the move starts out of Normal beam range or ends too close, none on the first turn, no INI
-    parameters. Per square: :func:`bugged_defensive_fire_path_chances`."""
 
 
 # --- input checks -----------------------------------------------------------------------------
@@ -210,6 +192,7 @@ def defensive_fire_enabled(
     initiative: bool,
     defensive_fire: bool = False,
     mode: DefensiveFireMode | str = DefensiveFireMode.CLASSIC,
+    variant: Variant = _AS_WRITTEN,
 ) -> bool:
     """Whether Defensive Fire happens at all, given the ship initiative setting.
 
@@ -220,11 +203,14 @@ def defensive_fire_enabled(
 
     Interpretation: before 1.50 there was no parameter and DF ran in both initiative modes (the
     source lists the bugs it had "especially when ship initiative enabled"), so in mode
-    '1.31/1.40' the answer is always True and ``defensive_fire`` changes nothing.
+    '1.31/1.40' the answer is always True and ``defensive_fire`` changes nothing. The mode in
+    force is ``mode`` if not 'classic' (its default), else ``variant.defensive_fire``
+    (:class:`~rules.moo2.Variant`).
 
     Raises:
-        ValueError: if ``initiative`` or ``defensive_fire`` is not a bool, or ``mode`` is not
-            'classic', 'alternate' or '1.31/1.40'.
+        ValueError: if ``initiative`` or ``defensive_fire`` is not a bool, ``mode`` is not
+            'classic', 'alternate' or '1.31/1.40', or ``variant`` is not a
+            :class:`~rules.moo2.Variant`.
 
     >>> defensive_fire_enabled(initiative=False), defensive_fire_enabled(initiative=True)
     (True, False)
@@ -236,6 +222,10 @@ def defensive_fire_enabled(
     ini = check_bool("initiative", initiative)
     parameter = check_bool("defensive_fire", defensive_fire)
     chosen = check_choice("mode", mode, DefensiveFireMode)
+    if chosen is DefensiveFireMode.CLASSIC:
+        chosen = DefensiveFireMode(_check_variant(variant).defensive_fire)
+    else:
+        _check_variant(variant)
     if chosen is DefensiveFireMode.BUGGED or not ini:
         return True
     return parameter

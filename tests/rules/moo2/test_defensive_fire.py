@@ -504,7 +504,12 @@ HOSTILE: list[object] = [
 
 VALID: dict[str, dict[str, object]] = {
     "fires_defensively": {"mount": "normal"},
-    "defensive_fire_enabled": {"initiative": True, "defensive_fire": False, "mode": "classic"},
+    "defensive_fire_enabled": {
+        "initiative": True,
+        "defensive_fire": False,
+        "mode": "classic",
+        "variant": moo2.Variant(),
+    },
     "grid_distance": {"a": (0, 0), "b": (1, 2)},
     "path_distances": {"position": (0, 0), "path": [(1, 1), (2, 2)]},
     "defensive_fire_range": {"position": (0, 0), "reachable": [(3, 4)]},
