@@ -8,8 +8,8 @@ allowed and the value. This module checks it for every public callable, found by
   ``rules.moo2``, ``rules.cepheus``, ``rules.lurasko`` and ``rules.dice`` (and the public
   methods of the input records), so a new function is covered without writing a test. Enums
   (closed vocabularies, looked up by value), ``NewType`` aliases, ``TypedDict`` types and the
-  records marked :func:`rules.validation.output_record` (results and table rows, which rules builds itself)
-  are left out;
+  records marked :func:`rules.validation.output_record` (results and table rows, which rules
+  builds itself) are left out;
 * a valid call of each callable is found by searching candidate values derived from the type
   annotations (:func:`valid_example`); :data:`EXAMPLES` only helps the search where it cannot
   guess, and a callable that has neither fails :func:`test_hostile_values`;
@@ -151,6 +151,7 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     },
     # A preset is looked up by its name, which no candidate string guesses.
     "moo2.find_preset": {"name": "classic"},
+    "lurasko.find_preset": {"name": "As written (this site's reading)"},
 }
 """Valid keyword arguments for a callable whose valid call the search cannot guess (by key)."""
 
