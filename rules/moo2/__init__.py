@@ -126,7 +126,9 @@ from rules.moo2.shields import (
 from rules.moo2.variant import (
     PRESETS,
     BeyondTable,
+    DfrRounding,
     FighterTdBonus,
+    PlanetHalving,
     Variant,
     find_preset,
 )
@@ -186,6 +188,7 @@ __all__ = [
     "BeamShot",
     "BeyondTable",
     "DefensiveFireMode",
+    "DfrRounding",
     "Drive",
     "Edition",
     "Fighter",
@@ -194,6 +197,7 @@ __all__ = [
     "HitRule",
     "Missile",
     "Mount",
+    "PlanetHalving",
     "Platform",
     "Quadrant",
     "RangeBand",

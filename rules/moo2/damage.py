@@ -30,7 +30,7 @@ from rules.moo2._checks import check_bool, check_damage_range, round_half_up
 from rules.moo2.accuracy import D100, HIT_THRESHOLD_CAP, Formula, HitRule, _Aim, _aim
 from rules.moo2.mounts import MOUNT_DAMAGE_BONUS, Mount
 from rules.moo2.ranges import dissipation_penalty
-from rules.moo2.variant import _AS_WRITTEN, Variant, _check_variant
+from rules.moo2.variant import _AS_WRITTEN, PlanetHalving, Variant, _check_variant
 from rules.validation import InvalidInput, check_choice, check_int, names
 
 __all__ = [
@@ -458,9 +458,11 @@ class BeamShot:
             threshold = self._aim.threshold
             accuracy = max(min(roll + self._aim.margin, D100), threshold)
             damage = _from_accuracy(low, high, accuracy, threshold)
-        if self.planet:
-            damage //= PLANET_DAMAGE_DIVISOR
-        return max(0, damage - self.shield)
+        if not self.planet:
+            return max(0, damage - self.shield)
+        if self.variant.planet_halving is PlanetHalving.AFTER_SHIELD:
+            return max(0, damage - self.shield) // PLANET_DAMAGE_DIVISOR
+        return max(0, damage // PLANET_DAMAGE_DIVISOR - self.shield)
 
     def damage_distribution(self) -> Distribution[int]:
         """The exact distribution of the damage (:func:`damage_distribution`)."""
@@ -509,7 +511,8 @@ def shot_damage(
     one damage formula and changes only the hit test. An always-hit weapon's shot that fails
     [1]-[3] still takes its damage from the accuracy formula, with a negative A taken as 0 (so
     min damage when the roll would miss under the classic formula). Against a planet the damage
-    is halved and rounded down, then the shield takes off its reduction, never below 0.
+    is halved and rounded down, then the shield takes off its reduction, never below 0
+    (switchable: ``variant.planet_halving``, :class:`~rules.moo2.Variant`).
 
     Raises:
         ValueError: as :class:`BeamShot` (:func:`damage_potential`,

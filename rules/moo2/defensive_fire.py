@@ -29,9 +29,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 
+from rules.moo2._checks import round_half_up
 from rules.moo2.mounts import Mount
 from rules.moo2.ranges import RANGE_BANDS, max_squares, range_units
-from rules.moo2.variant import _AS_WRITTEN, DefensiveFireMode, Variant, _check_variant
+from rules.moo2.variant import (
+    _AS_WRITTEN,
+    DefensiveFireMode,
+    DfrRounding,
+    Variant,
+    _check_variant,
+)
 from rules.validation import (
     InvalidInput,
     InvalidType,
@@ -306,7 +313,13 @@ def defensive_fire_range(position: Square, reachable: Iterable[Square]) -> int:
     return min(max(abs(x - sx), abs(y - sy)) for sx, sy in squares)
 
 
-def first_turn_defensive_fire_range(dfr: int) -> int:
+def _first_turn_dfr(dfr: int, variant: Variant) -> int:
+    if variant.first_turn_dfr is DfrRounding.NEAREST:
+        return round_half_up(dfr, FIRST_TURN_DFR_DIVISOR)
+    return dfr // FIRST_TURN_DFR_DIVISOR
+
+
+def first_turn_defensive_fire_range(dfr: int, *, variant: Variant = _AS_WRITTEN) -> int:
     """The DFR in force on the first turn of battle: three times lower, rounded down.
 
     Rule: ``001_cd7e90afc4e65868.txt``: "as a new rule DFR value is three times lower for that
@@ -317,22 +330,30 @@ def first_turn_defensive_fire_range(dfr: int) -> int:
     and rounded down (10 -> 3), as the game's other range division is ("for Heavy mount weapons
     the actual range is halved (and rounded down)", ``000_3948ba1900819cb7.txt``). Rounding down
     keeps the DFR a whole number of squares and never raises the chance above the exact third.
+    Switchable: a ``variant`` (:class:`~rules.moo2.Variant`) whose ``first_turn_dfr`` is
+    'nearest' rounds to nearest, halves up (11 -> 4).
 
     Raises:
-        ValueError: if ``dfr`` is not an integer >= 0.
+        ValueError: if ``dfr`` is not an integer >= 0, or ``variant`` is not a
+            :class:`~rules.moo2.Variant`.
 
     >>> [first_turn_defensive_fire_range(dfr) for dfr in (9, 10, 11, 12, 2)]
     [3, 3, 3, 4, 0]
     """
-    return check_int("dfr", dfr, 0) // FIRST_TURN_DFR_DIVISOR
+    return _first_turn_dfr(check_int("dfr", dfr, 0), _check_variant(variant))
 
 
 def _classic_chance(
-    distance: int, dfr: int, table: Mapping[int, Fraction], first_turn: bool, max_range: int | None
+    distance: int,
+    dfr: int,
+    table: Mapping[int, Fraction],
+    first_turn: bool,
+    max_range: int | None,
+    variant: Variant,
 ) -> Fraction:
     if distance > DEFENSIVE_FIRE_SQUARES or (max_range is not None and distance > max_range):
         return Fraction(0)
-    effective = dfr // FIRST_TURN_DFR_DIVISOR if first_turn else dfr
+    effective = _first_turn_dfr(dfr, variant) if first_turn else dfr
     if distance <= effective:
         return Fraction(1)
     return table.get(distance - effective, Fraction(0))
@@ -345,6 +366,7 @@ def defensive_fire_chance(
     *,
     first_turn: bool = False,
     max_range: int | None = None,
+    variant: Variant = _AS_WRITTEN,
 ) -> Fraction:
     """The chance that Defensive Fire triggers when the moving ship is ``distance`` squares away.
 
@@ -367,8 +389,9 @@ def defensive_fire_chance(
 
     Raises:
         ValueError: if ``distance`` or ``dfr`` is not an integer >= 0, ``table`` is not a mapping
-            of 1..24 to chances in [0, 1] that never increase, ``first_turn`` is not a bool, or
-            ``max_range`` is neither None nor an integer >= 0.
+            of 1..24 to chances in [0, 1] that never increase, ``first_turn`` is not a bool,
+            ``max_range`` is neither None nor an integer >= 0, or ``variant`` is not a
+            :class:`~rules.moo2.Variant` (its ``first_turn_dfr`` rounds the first-turn DFR).
 
     >>> table = {1: Fraction(3, 4), 2: Fraction(1, 2), 3: Fraction(1, 4)}   # an example
     >>> [defensive_fire_chance(d, 9, table) for d in (9, 10, 12, 13)]
@@ -383,7 +406,8 @@ def defensive_fire_chance(
     chances = _check_table(table)
     first = check_bool("first_turn", first_turn)
     limit = _check_max_range(max_range)
-    return _classic_chance(squares, closest, chances, first, limit)
+    rules = _check_variant(variant)
+    return _classic_chance(squares, closest, chances, first, limit, rules)
 
 
 def _alternate_chance(
@@ -523,6 +547,7 @@ def defensive_fire_path_chances(
     *,
     first_turn: bool = False,
     max_range: int | None = None,
+    variant: Variant = _AS_WRITTEN,
 ) -> tuple[Fraction, ...]:
     """The chance of the classic Defensive Fire roll at each square a moving ship enters (1.50).
 
@@ -553,7 +578,8 @@ def defensive_fire_path_chances(
     chances = _check_table(table)
     first = check_bool("first_turn", first_turn)
     limit = _check_max_range(max_range)
-    return tuple(_classic_chance(d, closest, chances, first, limit) for d in squares)
+    rules = _check_variant(variant)
+    return tuple(_classic_chance(d, closest, chances, first, limit, rules) for d in squares)
 
 
 def alternate_defensive_fire_path_chances(
@@ -642,4 +668,4 @@ def bugged_defensive_fire_path_chances(
     )
     if blocked:
         return tuple(Fraction(0) for _ in squares)
-    return tuple(_classic_chance(d, closest, chances, False, None) for d in squares)
+    return tuple(_classic_chance(d, closest, chances, False, None, _AS_WRITTEN) for d in squares)

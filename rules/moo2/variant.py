@@ -31,9 +31,11 @@ __all__ = [
     "PRESETS",
     "BeyondTable",
     "DefensiveFireMode",
+    "DfrRounding",
     "Edition",
     "FighterTdBonus",
     "Formula",
+    "PlanetHalving",
     "Variant",
     "find_preset",
 ]
@@ -107,6 +109,29 @@ class BeyondTable(enum.StrEnum):
     this. Never the default: it gives numbers the source does not."""
 
 
+class DfrRounding(enum.StrEnum):
+    """How the first turn's "three times lower" DFR is rounded to whole squares
+    (``001_cd7e90afc4e65868.txt``: "DFR value is three times lower for that first turn")."""
+
+    DOWN = "down"
+    """Rounded down (10 -> 3), as "for Heavy mount weapons the actual range is halved (and
+    rounded down)" (``000_3948ba1900819cb7.txt``, "Range Penalty to Accuracy")."""
+    NEAREST = "nearest"
+    """Rounded to nearest, halves up (11 -> 4), as "round to nearest applies" to damage
+    (``000_3948ba1900819cb7.txt``, "Reduced by Range")."""
+
+
+class PlanetHalving(enum.StrEnum):
+    """When "Damage is halved against planets" (``000_3948ba1900819cb7.txt``, "Beam ship
+    weapons") applies relative to the target's shield (whose per-hit reduction comes from the
+    game manual, not this source)."""
+
+    BEFORE_SHIELD = "before_shield"
+    """Halve the shot's damage (rounded down), then the shield takes its reduction."""
+    AFTER_SHIELD = "after_shield"
+    """The shield takes its reduction, then what is left is halved (rounded down)."""
+
+
 def _put(record: object, name: str, value: object) -> None:
     object.__setattr__(record, name, value)
 
@@ -173,6 +198,19 @@ class Variant:
     :func:`~rules.moo2.alternate_defensive_fire_path_chances`,
     :func:`~rules.moo2.bugged_defensive_fire_path_chances`), each taking the inputs its mechanic
     has."""
+    first_turn_dfr: DfrRounding | str = DfrRounding.DOWN
+    """How the first turn's DFR, "three times lower", is rounded (``001_cd7e90afc4e65868.txt``):
+    down (default: 10 -> 3, as the Heavy mount's halving) or to nearest ('nearest': 11 -> 4, as
+    the damage's "round to nearest"). Affects
+    :func:`rules.moo2.first_turn_defensive_fire_range`,
+    :func:`~rules.moo2.defensive_fire_chance` and
+    :func:`~rules.moo2.defensive_fire_path_chances` (with ``first_turn``)."""
+    planet_halving: PlanetHalving | str = PlanetHalving.BEFORE_SHIELD
+    """Whether a planet's halving comes before the shield's reduction (default) or after it
+    ("Damage is halved against planets", ``000_3948ba1900819cb7.txt``, "Beam ship weapons"; the
+    source has no shields). Death Ray at 11 squares, roll 85 (65 damage), shield 5: 65 // 2 - 5
+    = 27 before, (65 - 5) // 2 = 30 after. Affects :class:`rules.moo2.BeamShot` and the beam
+    shot functions."""
     beyond_table: BeyondTable | str = BeyondTable.REFUSE
     """Squares beyond the mount's last range column: refused (default) or read as the last
     column ('clamp', an explicit choice, never the default). Affects every function taking
@@ -200,6 +238,16 @@ class Variant:
             self,
             "defensive_fire",
             check_choice("defensive_fire", self.defensive_fire, DefensiveFireMode),
+        )
+        _put(
+            self,
+            "first_turn_dfr",
+            check_choice("first_turn_dfr", self.first_turn_dfr, DfrRounding),
+        )
+        _put(
+            self,
+            "planet_halving",
+            check_choice("planet_halving", self.planet_halving, PlanetHalving),
         )
         _put(self, "beyond_table", check_choice("beyond_table", self.beyond_table, BeyondTable))
 

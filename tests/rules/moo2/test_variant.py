@@ -35,6 +35,8 @@ def test_the_default_is_todays_reading() -> None:
     assert variant.helmsman_bonus is True
     assert variant.pd_bonus_in_sure_hit is False
     assert variant.defensive_fire is moo2.DefensiveFireMode.CLASSIC
+    assert variant.first_turn_dfr is moo2.DfrRounding.DOWN
+    assert variant.planet_halving is moo2.PlanetHalving.BEFORE_SHIELD
     assert variant.beyond_table is moo2.BeyondTable.REFUSE
     assert moo2.PRESETS["As written (this site's reading)"] == variant
 
@@ -61,6 +63,8 @@ def test_a_variant_is_a_frozen_validated_value() -> None:
         ({"helmsman_bonus": 1}, "helmsman_bonus"),
         ({"pd_bonus_in_sure_hit": "yes"}, "pd_bonus_in_sure_hit"),
         ({"defensive_fire": "1.31"}, "defensive_fire"),
+        ({"first_turn_dfr": "up"}, "first_turn_dfr"),
+        ({"planet_halving": 0}, "planet_halving"),
         ({"beyond_table": None}, "beyond_table"),
     ],
 )
@@ -220,6 +224,34 @@ def test_defensive_fire_rules_in_force() -> None:
     assert moo2.defensive_fire_enabled(initiative=True, mode="alternate", variant=bugs) is False
 
 
+def test_first_turn_dfr_rounding() -> None:
+    # Source 001: the first-turn DFR is "three times lower". 9 -> 3 either way; 10 -> 3.33: 3
+    # either way; 11 -> 3.67: 3 down, 4 to nearest; 2 -> 0.67: 0 down, 1 to nearest.
+    nearest = Variant(first_turn_dfr="nearest")
+    dfrs = (9, 10, 11, 2)
+    assert [moo2.first_turn_defensive_fire_range(d) for d in dfrs] == [3, 3, 3, 0]
+    assert [moo2.first_turn_defensive_fire_range(d, variant=nearest) for d in dfrs] == [3, 3, 4, 1]
+    # DFR 11 on the first turn, a ship 4 squares away: 1 square beyond a DFR of 3 (chance of
+    # the table's key 1), or at a DFR of 4 (100%).
+    table = {1: Fraction(1, 2), 2: Fraction(1, 4)}
+    assert moo2.defensive_fire_chance(4, 11, table, first_turn=True) == Fraction(1, 2)
+    assert moo2.defensive_fire_chance(4, 11, table, first_turn=True, variant=nearest) == 1
+    path = moo2.defensive_fire_path_chances([5, 4], 11, table, first_turn=True, variant=nearest)
+    assert path == (Fraction(1, 2), 1)
+
+
+def test_planet_halving_before_or_after_the_shield() -> None:
+    # Source: the Death Ray at 11 squares, roll 85, does 65 ("Different Min-Max Damage"); a
+    # planet halves it ("Beam ship weapons"). Shield 5: 65 // 2 - 5 = 27, or (65 - 5) // 2 = 30.
+    after = Variant(planet_halving="after_shield")
+    assert moo2.shot_damage(50, 100, 10, 0, 11, 85, planet=True, shield=5) == 27
+    assert moo2.shot_damage(50, 100, 10, 0, 11, 85, planet=True, shield=5, variant=after) == 30
+    # Not a planet: the switch changes nothing (65 - 5).
+    assert moo2.shot_damage(50, 100, 10, 0, 11, 85, shield=5, variant=after) == 60
+    # A 1-damage hit on a shielded planet: 0 either way (1 // 2 = 0; 1 - 1 = 0).
+    assert moo2.shot_damage(1, 1, 0, 0, 0, 100, planet=True, shield=1, variant=after) == 0
+
+
 # --- squares beyond the table ------------------------------------------------------------------
 
 
@@ -253,6 +285,7 @@ OPTIONS = st.fixed_dictionaries(
         "double_penalty": st.booleans(),
         "hef": st.integers(0, 100),
         "shield": st.integers(0, 10),
+        "planet": st.booleans(),
         "always_hit": st.booleans(),
     },
 )
@@ -289,6 +322,7 @@ def test_the_default_variant_gives_todays_results(
             doubled=options.get("double_penalty", False),
             always_hit=options.get("always_hit", False),
             shield=options.get("shield", 0),
+            planet=options.get("planet", False),
         )
         for roll in range(1, 101)
     ]
@@ -309,3 +343,4 @@ def test_the_default_variant_gives_todays_results(
         assert speed == base + 2 * (ftl - 1) + (4 if td else 0)
         assert moo2.has_inherent_double_penalty("Mauler Device", **extra) is True
         assert moo2.defensive_fire_enabled(initiative=True, **extra) is False
+        assert moo2.first_turn_defensive_fire_range(ftl + 9, **extra) == (ftl + 9) // 3
