@@ -12,7 +12,8 @@ Source: ``shared/sources/002_64b8e17f45694c25.txt``. One module per concept:
 * :mod:`~rules.lurasko.injury`: degrees of injury and energy side effects;
 * :mod:`~rules.lurasko.pseudogravity`: pseudogravity points, flying targets, silencing;
 * :mod:`~rules.lurasko.auras`: damage auras;
-* :mod:`~rules.lurasko.pipeline`: :func:`resolve_attack`, every step in order.
+* :mod:`~rules.lurasko.pipeline`: :func:`resolve_attack`, every step in order;
+* :mod:`~rules.lurasko.variant`: the rule set in force (:class:`Variant`, ``variant=``).
 
 All results are exact (``int`` or :class:`~fractions.Fraction`); bad input raises
 :class:`~rules.validation.InvalidInput`, a :class:`ValueError` naming the parameter, what is

@@ -10,6 +10,8 @@ hit), :mod:`~rules.moo2.damage` (damage potential, damage of a shot, its distrib
 :mod:`~rules.moo2.defense` (Beam Defense of ships, missiles, fighters), :mod:`~rules.moo2.arcs`
 (targeting arcs), :mod:`~rules.moo2.shields`, :mod:`~rules.moo2.weapons` (the catalog) and
 :mod:`~rules.moo2.charts` (per-square tables).
+:mod:`~rules.moo2.variant` names the rule set in force (:class:`Variant`: formula, edition,
+Defensive Fire rules, ...), taken as ``variant=`` by every function a switch affects.
 
 >>> from rules import moo2
 >>> moo2.range_penalty(23), moo2.hit_probability(10, 0, 11)

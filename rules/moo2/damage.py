@@ -294,6 +294,13 @@ class BeamShot:
     (65, Fraction(509, 100))
     >>> BeamShot(100, 100, 0, 0, 23, always_hit=True).damage_distribution() == {35: 1}
     True
+
+    Under the 1.50 simplified formula (a :class:`~rules.moo2.Variant`) the 23-square shot hits
+    only on 96-100:
+
+    >>> from rules.moo2 import Variant
+    >>> BeamShot(50, 100, 10, 0, 23, variant=Variant(formula="simplified")).hit_probability()
+    Fraction(1, 20)
     >>> BeamShot(1, 4, 0, 0, 25)
     Traceback (most recent call last):
     ...
