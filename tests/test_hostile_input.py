@@ -7,9 +7,9 @@ allowed and the value. This module checks it for every public callable, found by
 * the callables are the functions and record classes of the ``__all__`` lists of
   ``rules.moo2``, ``rules.cepheus``, ``rules.lurasko`` and ``rules.dice`` (and the public
   methods of the input records), so a new function is covered without writing a test. Enums
-  (closed vocabularies, looked up by value), ``NewType`` aliases and the records marked
-  :func:`rules.validation.output_record` (results and table rows, which rules builds itself)
-  are left out;
+  (closed vocabularies, looked up by value), ``NewType`` aliases, ``TypedDict`` types and the
+  records marked :func:`rules.validation.output_record` (results and table rows, which rules
+  builds itself) are left out;
 * a valid call of each callable is found by searching candidate values derived from the type
   annotations (:func:`valid_example`); :data:`EXAMPLES` only helps the search where it cannot
   guess, and a callable that has neither fails :func:`test_hostile_values`;
@@ -111,7 +111,12 @@ class Target:
 
 
 def _is_vocabulary(obj: object) -> bool:
-    return (isinstance(obj, type) and issubclass(obj, enum.Enum)) or isinstance(obj, typing.NewType)
+    """Enums, ``NewType`` aliases and ``TypedDict`` types (the typing of ``**options``)."""
+    return (
+        (isinstance(obj, type) and issubclass(obj, enum.Enum))
+        or isinstance(obj, typing.NewType)
+        or typing.is_typeddict(obj)
+    )
 
 
 def discover() -> list[Target]:
@@ -144,6 +149,9 @@ EXAMPLES: dict[str, dict[str, Any]] = {
         "dfr": 6,
         "table": {1: Fraction(1, 2), 2: Fraction(1, 4)},
     },
+    # A preset is looked up by its name, which no candidate string guesses.
+    "moo2.find_preset": {"name": "classic"},
+    "lurasko.find_preset": {"name": "As written (this site's reading)"},
 }
 """Valid keyword arguments for a callable whose valid call the search cannot guess (by key)."""
 
@@ -211,10 +219,29 @@ def _is_namedtuple(cls: type) -> bool:
 
 
 def _hints(owner: Any) -> dict[str, Any]:
-    """The resolved annotations of a function, or of a record class's fields or ``__init__``."""
+    """The resolved annotations of a function, or of a record class's fields or ``__init__``.
+
+    Keywords typed through one ``**options: Unpack[SomeTypedDict]`` are listed one by one (the
+    function's ``__signature__`` lists them as keyword-only parameters, as the beam shot
+    functions of :mod:`rules.moo2` do).
+    """
     if isinstance(owner, type) and not (dataclasses.is_dataclass(owner) or _is_namedtuple(owner)):
         return typing.get_type_hints(owner.__init__)
-    return typing.get_type_hints(owner)
+    hints = typing.get_type_hints(owner)
+    for name, hint in list(hints.items()):
+        keywords = _unpacked(hint)
+        if keywords is not None:
+            del hints[name]
+            hints.update(keywords)
+    return hints
+
+
+def _unpacked(hint: Any) -> dict[str, Any] | None:
+    """The keywords of ``Unpack[SomeTypedDict]`` (name -> type), or None for any other hint."""
+    if typing.get_origin(hint) is not typing.Unpack:
+        return None
+    (record,) = typing.get_args(hint)
+    return typing.get_type_hints(record)
 
 
 @functools.cache

@@ -12,7 +12,8 @@ Source: ``shared/sources/002_64b8e17f45694c25.txt``. One module per concept:
 * :mod:`~rules.lurasko.injury`: degrees of injury and energy side effects;
 * :mod:`~rules.lurasko.pseudogravity`: pseudogravity points, flying targets, silencing;
 * :mod:`~rules.lurasko.auras`: damage auras;
-* :mod:`~rules.lurasko.pipeline`: :func:`resolve_attack`, every step in order.
+* :mod:`~rules.lurasko.pipeline`: :func:`resolve_attack`, every step in order;
+* :mod:`~rules.lurasko.variant`: the rule set in force (:class:`Variant`, ``variant=``).
 
 All results are exact (``int`` or :class:`~fractions.Fraction`); bad input raises
 :class:`~rules.validation.InvalidInput`, a :class:`ValueError` naming the parameter, what is
@@ -67,8 +68,10 @@ from rules.lurasko.critical import (
     CRITICAL_MARGIN,
     PRECISE_CRITICAL_DRIVE_BONUS,
     CriticalEffect,
+    DefenseOdds,
     critical_drive_bonus,
     defense_failure_margin,
+    defense_roll_odds,
     is_critical,
 )
 from rules.lurasko.energy import EnergyType, combine_drive, energy_can_dismember, energy_drive
@@ -137,6 +140,13 @@ from rules.lurasko.shielding import (
     shield,
     shield_eligibility,
 )
+from rules.lurasko.variant import (
+    PRESETS,
+    InjuryCrossing,
+    Variant,
+    WarFeverPairs,
+    find_preset,
+)
 
 __all__ = [
     "AOE_MINIMUM_DAMAGE",
@@ -161,6 +171,7 @@ __all__ = [
     "MINIMUM_SILENCING",
     "OTHER_SILENCING_SHARE",
     "PRECISE_CRITICAL_DRIVE_BONUS",
+    "PRESETS",
     "RANGED_REDUCTION_HINDRANCE",
     "RANGED_REDUCTION_PERCENT",
     "SHIELDING_ORDER",
@@ -176,8 +187,10 @@ __all__ = [
     "AuraTrigger",
     "AuraTriggerRule",
     "CriticalEffect",
+    "DefenseOdds",
     "EnergyEffectRule",
     "EnergyType",
+    "InjuryCrossing",
     "InjuryTypeRule",
     "MeleeReduction",
     "PortionResult",
@@ -191,6 +204,8 @@ __all__ = [
     "SilencingPlace",
     "Step",
     "Target",
+    "Variant",
+    "WarFeverPairs",
     "WeaponHit",
     "ZAoEKind",
     "ZAoEShielding",
@@ -209,6 +224,7 @@ __all__ = [
     "critical_drive_bonus",
     "damage_through_armor",
     "defense_failure_margin",
+    "defense_roll_odds",
     "degrees_of_injury",
     "deliberate_aoe_damage",
     "effective_points",
@@ -217,6 +233,7 @@ __all__ = [
     "energy_drive",
     "energy_side_effects",
     "expend_aura",
+    "find_preset",
     "flying_weight_increase_percent",
     "is_critical",
     "order_shields",

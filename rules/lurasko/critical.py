@@ -5,18 +5,23 @@ Source: ``002_64b8e17f45694c25.txt``, "Critical Hits" (and "Damage Auras").
 
 from __future__ import annotations
 
+import dataclasses
 import enum
+from fractions import Fraction
 
 from rules.lurasko._checks import check_bool
-from rules.validation import check_int
+from rules.lurasko.variant import _AS_WRITTEN, Variant, _check_variant
+from rules.validation import check_int, output_record
 
 __all__ = [
     "CRITICAL_DRIVE_BONUS",
     "CRITICAL_MARGIN",
     "PRECISE_CRITICAL_DRIVE_BONUS",
     "CriticalEffect",
+    "DefenseOdds",
     "critical_drive_bonus",
     "defense_failure_margin",
+    "defense_roll_odds",
     "is_critical",
 ]
 
@@ -107,3 +112,44 @@ def critical_drive_bonus(*, melee: bool, precise: bool = False) -> int:
     melee = check_bool("melee", melee)
     precise = check_bool("precise", precise)
     return PRECISE_CRITICAL_DRIVE_BONUS if melee and precise else CRITICAL_DRIVE_BONUS
+
+
+@output_record
+@dataclasses.dataclass(frozen=True, slots=True)
+class DefenseOdds:
+    """The three outcomes of one defense roll: defended, hit, critical hit (they sum to 1)."""
+
+    defended: Fraction
+    """The roll is at or under the TN: the attack misses."""
+    hit: Fraction
+    """The roll fails by 1 to 19: a hit, not critical."""
+    critical: Fraction
+    """The roll fails by 20 or more (:data:`CRITICAL_MARGIN`): a critical hit."""
+
+
+def defense_roll_odds(tn: int, *, variant: Variant = _AS_WRITTEN) -> DefenseOdds:
+    """The exact chances of a defense roll against ``tn``: defended, hit, critical hit.
+
+    Rule: 002, "Critical Hits": defense rolls are roll-under (see :func:`is_critical`); a roll
+    at or under the TN defends, one that fails by 20 or more ("TN ... 14, they must roll a 34 or
+    higher") is a critical hit. The chapter does not name the die: it is
+    ``variant.defense_die`` (:class:`~rules.lurasko.Variant`, 100 sides by default, the attack
+    page's default), one die, each face equally likely.
+
+    Raises:
+        ValueError: ``tn`` is not an integer, or ``variant`` not a
+            :class:`~rules.lurasko.Variant`.
+
+    >>> odds = defense_roll_odds(14)  # Source: TN 14; a 34 or higher is critical
+    >>> odds.defended, odds.hit, odds.critical
+    (Fraction(7, 50), Fraction(19, 100), Fraction(67, 100))
+    """
+    tn = check_int("tn", tn)
+    sides = _check_variant(variant).defense_die
+    defended = min(max(tn, 0), sides)
+    critical = sides - min(max(tn + CRITICAL_MARGIN - 1, 0), sides)
+    return DefenseOdds(
+        defended=Fraction(defended, sides),
+        hit=Fraction(sides - defended - critical, sides),
+        critical=Fraction(critical, sides),
+    )

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from rules.lurasko._checks import check_bool
 from rules.lurasko.energy import EnergyType
+from rules.lurasko.variant import _AS_WRITTEN, Variant, _check_variant, _degrees, _war_fever
 from rules.validation import check_choice, check_int, check_mapping, describe, output_record
 
 __all__ = [
@@ -131,7 +132,7 @@ class SideEffect:
     """The effect in the source's words, with its numbers."""
 
 
-def degrees_of_injury(damage: int, injury_factor: int) -> int:
+def degrees_of_injury(damage: int, injury_factor: int, *, variant: Variant = _AS_WRITTEN) -> int:
     """How many degrees of injury ``damage`` inflicts: the multiples of the injury factor reached.
 
     Rule: 002, "Damage, Drive, & Armor Ranges": "If your damage crosses any multiples of your
@@ -141,42 +142,47 @@ def degrees_of_injury(damage: int, injury_factor: int) -> int:
 
     Interpretation: degrees = damage // injury_factor (reaching a multiple counts as crossing
     it, and the remainder is dropped, as the source's "divide" implies). The damage is that of
-    one attack; the chapter does not carry damage over between attacks.
+    one attack; the chapter does not carry damage over between attacks. Switchable: a
+    ``variant`` (:class:`~rules.lurasko.Variant`) whose ``injury_crossing`` is 'exceed' counts
+    only the multiples the damage goes past: (damage - 1) // injury_factor.
 
     Raises:
-        ValueError: ``damage`` is not an integer >= 0 or ``injury_factor`` not an integer >= 1.
+        ValueError: ``damage`` is not an integer >= 0, ``injury_factor`` not an integer >= 1,
+            or ``variant`` not a :class:`~rules.lurasko.Variant`.
 
     >>> degrees_of_injury(25, 10), degrees_of_injury(30, 10), degrees_of_injury(9, 10)
     (2, 3, 0)
     """
     damage = check_int("damage", damage, 0)
     injury_factor = check_int("injury_factor", injury_factor, 1)
-    return damage // injury_factor
+    return _degrees(damage, injury_factor, _check_variant(variant))
 
 
-def war_fever_hindrance(degrees: int) -> int:
+def war_fever_hindrance(degrees: int, *, variant: Variant = _AS_WRITTEN) -> int:
     """Hindrance to the CON roll against Alacrian war fever after particle injuries.
 
     Rule: 002, "Energy Damage", Particle: "If they suffered multiple degrees of injury from
     particle damage, they must add 1 Hindrance for every 2 degrees beyond 1".
 
     Interpretation: whole pairs only: (degrees - 1) // 2, so 2 degrees add none, 3 add 1.
-    With 0 degrees there is no roll at all (and 0 is returned).
+    With 0 degrees there is no roll at all (and 0 is returned). Switchable: a ``variant`` whose
+    ``war_fever_pairs`` is 'started' counts every pair begun, ceil((degrees - 1) / 2).
 
     Raises:
-        ValueError: ``degrees`` is not an integer >= 0.
+        ValueError: ``degrees`` is not an integer >= 0, or ``variant`` not a
+            :class:`~rules.lurasko.Variant`.
 
     >>> [war_fever_hindrance(d) for d in range(7)]
     [0, 0, 0, 1, 1, 2, 2]
     """
     degrees = check_int("degrees", degrees, 0)
-    return max(0, (degrees - 1) // 2)
+    return _war_fever(degrees, _check_variant(variant))
 
 
-def _describe(rule: EnergyEffectRule, degrees: int) -> tuple[int, str]:
+def _describe(rule: EnergyEffectRule, degrees: int, variant: Variant) -> tuple[int, str]:
     effect = rule.effect
     if effect is SideEffectKind.WAR_FEVER_ROLL:
-        hindrance = war_fever_hindrance(degrees)
+        hindrance = _war_fever(degrees, variant)
         return hindrance, (
             f"roll to avoid Alacrian war fever at the end of the combat, "
             f"{hindrance} Hindrance to the CON roll"
@@ -200,6 +206,7 @@ def energy_side_effects(
     blast_hit: bool = False,
     organic: bool = True,
     high_precision_shielding: bool = False,
+    variant: Variant = _AS_WRITTEN,
 ) -> tuple[SideEffect, ...]:
     """The side effects of the energy damage one attack inflicted, in the source's order.
 
@@ -210,11 +217,14 @@ def energy_side_effects(
     damage // ``injury_factor``. Deafening needs only a hit: ``blast_hit`` says a blast attack
     hit even if it did no damage (blast damage above 0 implies it). ``organic=False`` makes the
     character immune to blast's deafening and stunning; ``high_precision_shielding`` (access to
-    it) prevents deafening and ignition.
+    it) prevents deafening and ignition. ``variant`` (:class:`~rules.lurasko.Variant`): its
+    ``injury_crossing`` decides the degrees of each type, its ``war_fever_pairs`` the
+    Hindrance.
 
     Raises:
         ValueError: ``energy_damage`` is not a mapping of energy types to integers >= 0,
-            ``injury_factor`` is not an integer >= 1, or a flag is not a bool.
+            ``injury_factor`` is not an integer >= 1, a flag is not a bool, or ``variant`` is
+            not a :class:`~rules.lurasko.Variant`.
 
     >>> effects = energy_side_effects({"frost": 45, "heat": 12}, 10)
     >>> [(e.kind.value, e.amount) for e in effects]
@@ -229,11 +239,12 @@ def energy_side_effects(
     blast_hit = check_bool("blast_hit", blast_hit)
     organic = check_bool("organic", organic)
     high_precision_shielding = check_bool("high_precision_shielding", high_precision_shielding)
+    rules = _check_variant(variant)
     totals: dict[EnergyType, int] = dict.fromkeys(EnergyType, 0)
     for key, amount in pairs:
         energy_type = check_choice("energy_damage key", key, EnergyType)
         totals[energy_type] += check_int(f"energy_damage[{describe(key, 40)}]", amount, 0)
-    return _side_effects(totals, injury_factor, blast_hit, organic, high_precision_shielding)
+    return _side_effects(totals, injury_factor, blast_hit, organic, high_precision_shielding, rules)
 
 
 def _side_effects(
@@ -242,6 +253,7 @@ def _side_effects(
     blast_hit: bool,
     organic: bool,
     high_precision_shielding: bool,
+    variant: Variant,
 ) -> tuple[SideEffect, ...]:
     """:func:`energy_side_effects` of checked values (totals of any size: inside an attack)."""
     totals = {energy_type: totals.get(energy_type, 0) for energy_type in EnergyType}
@@ -250,13 +262,13 @@ def _side_effects(
 
     effects: list[SideEffect] = []
     for rule in ENERGY_EFFECT_RULES:
-        degrees = totals[rule.energy_type] // injury_factor
+        degrees = _degrees(totals[rule.energy_type], injury_factor, variant)
         if not hit[rule.energy_type] or degrees < rule.minimum_degrees:
             continue
         if (rule.organic_only and not organic) or (
             rule.prevented_by_high_precision and high_precision_shielding
         ):
             continue
-        amount, description = _describe(rule, degrees)
+        amount, description = _describe(rule, degrees, variant)
         effects.append(SideEffect(rule.effect, rule.energy_type, degrees, amount, description))
     return tuple(effects)

@@ -36,6 +36,13 @@ from rules.lurasko.shielding import (
     _exchange,
     shield_eligibility,
 )
+from rules.lurasko.variant import (
+    _AS_WRITTEN,
+    InjuryCrossing,
+    Variant,
+    _check_variant,
+    _degrees,
+)
 from rules.validation import (
     InvalidInput,
     check_choice,
@@ -359,7 +366,11 @@ def _shield_name(position: int, item: Shield) -> str:
 
 
 def resolve_attack(
-    attack: Attack, target: Target, shields: Iterable[Shield] | Sequence[Shield] = ()
+    attack: Attack,
+    target: Target,
+    shields: Iterable[Shield] | Sequence[Shield] = (),
+    *,
+    variant: Variant = _AS_WRITTEN,
 ) -> Resolution:
     """Resolve an attack that hit ``target``, step by step, through ``shields``.
 
@@ -384,11 +395,15 @@ def resolve_attack(
     * A blast "hits" if its damage reaches the character after low and medium shielding.
     * "Access" to high precision shielding (no deafening, no ignition) means a high precision
       ``Shield`` is in play, even with 0 points left.
+    * ``variant`` (:class:`~rules.lurasko.Variant`): its ``injury_crossing`` decides the degrees
+      of injury (of the attack and of each energy type), its ``war_fever_pairs`` the war fever
+      Hindrance.
 
     Raises:
-        ValueError: ``attack`` is not an :class:`Attack`, ``target`` not a :class:`Target`, or
+        ValueError: ``attack`` is not an :class:`Attack`, ``target`` not a :class:`Target`,
             ``shields`` not a sequence (in order: not a set) of at most 100
-            (:data:`MAX_SHIELDS`) :class:`Shield` records.
+            (:data:`MAX_SHIELDS`) :class:`Shield` records, or ``variant`` not a
+            :class:`~rules.lurasko.Variant`.
 
     >>> hit = WeaponHit(17, 20)  # Source: "17 (20 drive) damage" against "16-28"
     >>> resolve_attack(Attack(hit), Target(10, (16, 28))).total_damage
@@ -400,6 +415,7 @@ def resolve_attack(
     """
     check_instance("attack", attack, Attack)
     check_instance("target", target, Target)
+    rules = _check_variant(variant)
     # Shields act level by level (run_shields below); within a level, in the order given.
     items = check_items("shields", shields, "Shield records", max_items=MAX_SHIELDS)
     given = [check_instance(f"shields[{i}]", item, Shield) for i, item in enumerate(items)]
@@ -619,13 +635,16 @@ def resolve_attack(
                 )
             )
     total = sum(p.damage for p in portions)
-    degrees = total // target.injury_factor  # degrees_of_injury, of a total of any size
+    degrees = _degrees(total, target.injury_factor, rules)  # degrees_of_injury, any total
     by_type: dict[EnergyType, int] = {}
     for p in portions:
         if p.energy_type is not None:
             by_type[p.energy_type] = by_type.get(p.energy_type, 0) + p.damage
     energy_totals = tuple((t, by_type[t]) for t in EnergyType if t in by_type)
-    energy_degrees = tuple((t, amount // target.injury_factor) for t, amount in energy_totals)
+    energy_degrees = tuple(
+        (t, _degrees(amount, target.injury_factor, rules)) for t, amount in energy_totals
+    )
+    crossing = "" if rules.injury_crossing is InjuryCrossing.REACH else " - 1 (exceed)"
     if attack.form is AttackForm.DAMAGE_AURA:
         injury_type = InjuryTypeRule.CORE
     elif attack.critical is CriticalEffect.INJURY_TYPE:
@@ -635,7 +654,8 @@ def resolve_attack(
     steps.append(
         Step(
             "Degrees of injury",
-            f"{total} damage // injury factor {target.injury_factor}; type {injury_type.value}",
+            f"{total} damage{crossing} // injury factor {target.injury_factor}; "
+            f"type {injury_type.value}",
             (
                 ("total damage", total),
                 ("degrees of injury", degrees),
@@ -649,7 +669,7 @@ def resolve_attack(
     )
     high_access = any(item.level is Precision.HIGH for item in given)
     effects = _side_effects(
-        dict(energy_totals), target.injury_factor, blast_hit, target.organic, high_access
+        dict(energy_totals), target.injury_factor, blast_hit, target.organic, high_access, rules
     )
     if effects:
         steps.append(

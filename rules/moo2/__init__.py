@@ -10,6 +10,8 @@ hit), :mod:`~rules.moo2.damage` (damage potential, damage of a shot, its distrib
 :mod:`~rules.moo2.defense` (Beam Defense of ships, missiles, fighters), :mod:`~rules.moo2.arcs`
 (targeting arcs), :mod:`~rules.moo2.shields`, :mod:`~rules.moo2.weapons` (the catalog) and
 :mod:`~rules.moo2.charts` (per-square tables).
+:mod:`~rules.moo2.variant` names the rule set in force (:class:`Variant`: formula, edition,
+Defensive Fire rules, ...), taken as ``variant=`` by every function a switch affects.
 
 >>> from rules import moo2
 >>> moo2.range_penalty(23), moo2.hit_probability(10, 0, 11)
@@ -28,6 +30,7 @@ from rules.moo2.accuracy import (
     SURE_HIT_ATTACK,
     Formula,
     HitRule,
+    formula_in_force,
     hit_probability,
     hit_rule,
     hit_threshold,
@@ -50,6 +53,7 @@ from rules.moo2.damage import (
     PLANET_DAMAGE_DIVISOR,
     BeamShot,
     Platform,
+    ShotOptions,
     damage_distribution,
     damage_from_accuracy,
     damage_percentage,
@@ -121,6 +125,15 @@ from rules.moo2.shields import (
     ShieldClass,
     shield_reduction,
 )
+from rules.moo2.variant import (
+    PRESETS,
+    BeyondTable,
+    DfrRounding,
+    FighterTdBonus,
+    PlanetHalving,
+    Variant,
+    find_preset,
+)
 from rules.moo2.weapons import (
     ALWAYS_HIT_WEAPONS,
     INHERENT_DOUBLE_PENALTY_WEAPONS,
@@ -163,6 +176,7 @@ __all__ = [
     "MOUNT_DAMAGE_BONUS",
     "NOT_REDUCED_BY_RANGE_WEAPONS",
     "PLANET_DAMAGE_DIVISOR",
+    "PRESETS",
     "RANGE_BANDS",
     "SHIELD_REDUCTION",
     "SQUARES_PER_RANGE_UNIT",
@@ -174,20 +188,26 @@ __all__ = [
     "Arc",
     "BeamMod",
     "BeamShot",
+    "BeyondTable",
     "DefensiveFireMode",
+    "DfrRounding",
     "Drive",
     "Edition",
     "Fighter",
+    "FighterTdBonus",
     "Formula",
     "HitRule",
     "Missile",
     "Mount",
+    "PlanetHalving",
     "Platform",
     "Quadrant",
     "RangeBand",
     "RangeRow",
     "RangeUnits",
     "ShieldClass",
+    "ShotOptions",
+    "Variant",
     "Weapon",
     "alternate_defensive_fire_chance",
     "alternate_defensive_fire_path",
@@ -209,9 +229,11 @@ __all__ = [
     "dissipation_penalty",
     "fighter_beam_defense",
     "fighter_speed",
+    "find_preset",
     "find_weapon",
     "fires_defensively",
     "first_turn_defensive_fire_range",
+    "formula_in_force",
     "grid_distance",
     "has_inherent_double_penalty",
     "hit_probability",

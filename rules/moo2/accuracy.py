@@ -18,6 +18,7 @@ from fractions import Fraction
 from rules.moo2._checks import check_bool
 from rules.moo2.mounts import MOUNT_BEAM_ATTACK_BONUS, Mount
 from rules.moo2.ranges import range_penalty
+from rules.moo2.variant import _AS_WRITTEN, Formula, Variant, _check_variant
 from rules.validation import check_choice, check_int
 
 __all__ = [
@@ -28,6 +29,7 @@ __all__ = [
     "SURE_HIT_ATTACK",
     "Formula",
     "HitRule",
+    "formula_in_force",
     "hit_probability",
     "hit_rule",
     "hit_threshold",
@@ -50,17 +52,6 @@ simplified formula (``000_3948ba1900819cb7.txt``)."""
 HIT_THRESHOLD_CAP = 95
 """The cap of the classic ``hit_threshold`` ("Formula 3 contains a cap of 95",
 ``000_3948ba1900819cb7.txt``, "1.50 Alternative Chance to Hit Formula")."""
-
-
-class Formula(enum.StrEnum):
-    """Which chance-to-hit formula is in force."""
-
-    CLASSIC = "classic"
-    """The classic formula: [1] roll > 95, [2] BA+CO-AF-BD >= 99, [3] BA+CO-AF-BD + roll >=
-    hit_threshold (capped at 95)."""
-    SIMPLIFIED = "simplified"
-    """The 1.50 optional formula, ``simplified_beam_formula = 1``: range penalty and PD bonus
-    inside [2] and [3], and no cap."""
 
 
 class HitRule(enum.StrEnum):
@@ -91,13 +82,19 @@ class _Aim:
     """The classic hit_threshold, capped at 95."""
     formula: Formula
     always_hit: bool
+    pd_in_sure_hit: bool
+    """The variant's ``pd_bonus_in_sure_hit``: the PD bonus counts in the classic [2]."""
+
+    def sure_margin(self) -> int:
+        """The margin the classic rule [2] compares with 99."""
+        return self.margin + (self.bonus if self.pd_in_sure_hit else 0)
 
     def rule(self, roll: int) -> HitRule | None:
         """The rule that makes ``roll`` a hit, or ``None`` for a miss."""
         if roll > LUCKY_ROLL:
             return HitRule.ROLL_OVER_95
         if self.formula is Formula.CLASSIC:
-            if self.margin >= SURE_HIT_ATTACK:
+            if self.sure_margin() >= SURE_HIT_ATTACK:
                 return HitRule.ATTACK_99
             if self.margin + roll >= self.threshold:
                 return HitRule.ROLL_PLUS_ATTACK
@@ -114,7 +111,7 @@ class _Aim:
         if self.always_hit:
             return D100
         if self.formula is Formula.CLASSIC:
-            if self.margin >= SURE_HIT_ATTACK:
+            if self.sure_margin() >= SURE_HIT_ATTACK:
                 return D100
             lowest = self.threshold - self.margin
         else:
@@ -138,23 +135,53 @@ def _aim(
     formula: Formula | str,
     double_penalty: bool,
     always_hit: bool,
+    variant: object,
 ) -> _Aim:
     """Validate the inputs of a shot and reduce them to an :class:`_Aim`."""
+    rules = _check_variant(variant)
     chosen_mount = check_choice("mount", mount, Mount)
-    penalty = range_penalty(squares, chosen_mount, double_penalty=double_penalty)
+    penalty = range_penalty(squares, chosen_mount, double_penalty=double_penalty, variant=rules)
     bonus = MOUNT_BEAM_ATTACK_BONUS[chosen_mount]
     return _Aim(
         margin=check_int("attack", attack) - check_int("defense", defense),
         penalty=penalty,
         bonus=bonus,
         threshold=_threshold(penalty, bonus),
-        formula=check_choice("formula", formula, Formula),
+        formula=formula_in_force(formula, rules),
         always_hit=check_bool("always_hit", always_hit),
+        pd_in_sure_hit=rules.pd_bonus_in_sure_hit,
     )
 
 
+def formula_in_force(formula: Formula | str, variant: Variant) -> Formula:
+    """The formula a call uses: its own ``formula`` argument if 'simplified', else the variant's.
+
+    Rule: ``000_3948ba1900819cb7.txt``, "Classic Chance to Hit Formula" and "1.50 Alternative
+    Chance to Hit Formula (Optional)" (one or the other is in force).
+
+    Both default to 'classic' (the reading without a variant), so a call that asks for the
+    simplified formula either way gets it, and a 'classic' argument (the default) defers to the
+    variant. To force the classic formula, pass a variant whose ``formula`` is 'classic'.
+
+    Raises:
+        ValueError: ``formula`` is not a :class:`Formula` or its value, or ``variant`` is not a
+            :class:`~rules.moo2.Variant`.
+
+    >>> formula_in_force("simplified", Variant()), formula_in_force("classic",
+    ...     Variant(formula="simplified"))
+    (<Formula.SIMPLIFIED: 'simplified'>, <Formula.SIMPLIFIED: 'simplified'>)
+    """
+    chosen = check_choice("formula", formula, Formula)
+    rules = _check_variant(variant)
+    return Formula.SIMPLIFIED if chosen is Formula.SIMPLIFIED else Formula(rules.formula)
+
+
 def hit_threshold(
-    squares: int, *, mount: Mount | str = Mount.NORMAL, double_penalty: bool = False
+    squares: int,
+    *,
+    mount: Mount | str = Mount.NORMAL,
+    double_penalty: bool = False,
+    variant: Variant = _AS_WRITTEN,
 ) -> int:
     """The classic ``hit_threshold``: ``min(40 + range_penalty - PD_bonus, 95)``.
 
@@ -169,8 +196,9 @@ def hit_threshold(
     of a hit, under either formula.
 
     Raises:
-        ValueError: for an unknown mount, squares outside the mount's range, or a non-bool
-            ``double_penalty``.
+        ValueError: for an unknown mount, squares outside the mount's range (a variant may
+            clamp them: :func:`rules.moo2.check_squares`), a non-bool ``double_penalty``, or a
+            ``variant`` that is not a :class:`~rules.moo2.Variant`.
 
     The Death Ray examples (23 and 11 squares), and PD's "80" of the 1.50 section:
 
@@ -178,7 +206,7 @@ def hit_threshold(
     (95, 70, 95)
     """
     chosen = check_choice("mount", mount, Mount)
-    penalty = range_penalty(squares, chosen, double_penalty=double_penalty)
+    penalty = range_penalty(squares, chosen, double_penalty=double_penalty, variant=variant)
     return _threshold(penalty, MOUNT_BEAM_ATTACK_BONUS[chosen])
 
 
@@ -192,6 +220,7 @@ def hit_rule(
     formula: Formula | str = Formula.CLASSIC,
     double_penalty: bool = False,
     always_hit: bool = False,
+    variant: Variant = _AS_WRITTEN,
 ) -> HitRule | None:
     """Which rule makes this d100 ``roll`` hit, or ``None`` for a miss.
 
@@ -199,7 +228,9 @@ def hit_rule(
     [1] roll > 95; else [2] BA+CO-AF-BD >= 99; else [3] BA+CO-AF-BD + roll >= hit_threshold.
     "1.50 Alternative Chance to Hit Formula": [1] roll > 95; else [2] BA+CO-AF-BD -
     range_penalty + PD_bonus >= 99; else [3] BA+CO-AF-BD - range_penalty + PD_bonus + roll >= 40.
-    A weapon that always hits (``always_hit``) hits on every other roll too.
+    A weapon that always hits (``always_hit``) hits on every other roll too. ``variant``
+    (:class:`~rules.moo2.Variant`) may switch the formula (see :func:`formula_in_force`), count
+    the PD bonus in the classic [2] (``pd_bonus_in_sure_hit``) or clamp the squares.
 
     Interpretation: in the classic [2] the PD bonus does not count (the source writes
     BA+CO-AF-BD there and adds PD_bonus only to the threshold of [3]; the 1.50 formula is the one
@@ -207,7 +238,8 @@ def hit_rule(
 
     Raises:
         ValueError: for non-integer attack/defense, a roll outside 1..100, an unknown mount or
-            formula, squares outside the mount's range, or non-bool flags.
+            formula, squares outside the mount's range, non-bool flags, or a ``variant`` that
+            is not a :class:`~rules.moo2.Variant`.
 
     The Death Ray example at 23 squares hits by [3] (roll 85, BA+CO-AF-BD = 10):
 
@@ -216,7 +248,7 @@ def hit_rule(
     >>> hit_rule(10, 0, 23, 85, formula="simplified") is None
     True
     """
-    aim = _aim(attack, defense, squares, mount, formula, double_penalty, always_hit)
+    aim = _aim(attack, defense, squares, mount, formula, double_penalty, always_hit, variant)
     return aim.rule(check_int("roll", roll, 1, D100))
 
 
@@ -229,6 +261,7 @@ def hit_probability(
     formula: Formula | str = Formula.CLASSIC,
     double_penalty: bool = False,
     always_hit: bool = False,
+    variant: Variant = _AS_WRITTEN,
 ) -> Fraction:
     """The exact chance that one beam shot hits, over the 100 equally likely d100 rolls.
 
@@ -237,10 +270,12 @@ def hit_probability(
     rolls (96-100), all 100 if [2] holds, else the rolls 1..95 from ``hit_threshold - attack +
     defense`` (classic) or ``40 - (attack - defense - range_penalty + PD_bonus)`` (simplified)
     upward. ``always_hit`` (Mauler Device, Energy Absorber, Stellar Converter) gives 1.
+    ``variant`` as in :func:`hit_rule`.
 
     Raises:
         ValueError: for non-integer attack/defense, an unknown mount or formula, squares outside
-            the mount's range, or non-bool flags.
+            the mount's range, non-bool flags, or a ``variant`` that is not a
+            :class:`~rules.moo2.Variant`.
 
     The Death Ray examples' attack (BA+CO-AF-BD = 10) at 23 and 11 squares:
 
@@ -249,5 +284,5 @@ def hit_probability(
     >>> hit_probability(10, 0, 23, formula="simplified")
     Fraction(1, 20)
     """
-    aim = _aim(attack, defense, squares, mount, formula, double_penalty, always_hit)
+    aim = _aim(attack, defense, squares, mount, formula, double_penalty, always_hit, variant)
     return Fraction(aim.hits(), D100)

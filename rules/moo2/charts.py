@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import dataclasses
 from fractions import Fraction
+from typing import Unpack
 
-from rules.moo2.accuracy import Formula
-from rules.moo2.damage import BeamShot, Platform
-from rules.moo2.mounts import Mount
+from rules.moo2.damage import BeamShot, ShotOptions, _takes_shot_options
 from rules.moo2.ranges import RangeUnits, dissipation_penalty, max_squares, range_units
 from rules.validation import output_record
 
@@ -43,32 +42,23 @@ class RangeRow:
     """Exact mean damage of one shot, misses counted as 0."""
 
 
+@_takes_shot_options
 def range_table(
     min_damage: int,
     max_damage: int,
     attack: int,
     defense: int,
-    *,
-    mount: Mount | str = Mount.NORMAL,
-    formula: Formula | str = Formula.CLASSIC,
-    reduced_by_range: bool = True,
-    double_penalty: bool = False,
-    double_dissipation: bool = False,
-    hef: int = 0,
-    ordnance: int = 0,
-    platform: Platform | str = Platform.SHIP_BEAM,
-    shield: int = 0,
-    planet: bool = False,
-    always_hit: bool = False,
+    **options: Unpack[ShotOptions],
 ) -> tuple[RangeRow, ...]:
     """One :class:`RangeRow` per square from 0 to the mount's longest range.
 
     Rule: ``000_3948ba1900819cb7.txt``: each row is the :class:`~rules.moo2.BeamShot` of these
-    arguments at that square (its range penalty, chance to hit, damage potential and mean
+    arguments (the keyword ``options`` are its own, :class:`~rules.moo2.damage.ShotOptions`) at
+    that square (its range penalty, chance to hit, damage potential and mean
     damage). At most 52 rows (a Heavy mount's 0..51 squares).
 
     Raises:
-        ValueError: as :func:`rules.moo2.damage_distribution`.
+        ValueError: as :class:`~rules.moo2.BeamShot` (at 0 squares).
 
     The Death Ray example's shot (BA+CO-AF-BD = 10), at 11 and 23 squares:
 
@@ -76,35 +66,18 @@ def range_table(
     >>> len(rows), rows[11].min_damage, rows[11].max_damage, rows[23].hit_threshold
     (25, 35, 70, 95)
     """
-    first = BeamShot(
-        min_damage,
-        max_damage,
-        attack,
-        defense,
-        0,
-        mount=mount,  # type: ignore[arg-type]
-        formula=formula,  # type: ignore[arg-type]
-        reduced_by_range=reduced_by_range,
-        double_penalty=double_penalty,
-        double_dissipation=double_dissipation,
-        hef=hef,
-        ordnance=ordnance,
-        platform=platform,  # type: ignore[arg-type]
-        shield=shield,
-        planet=planet,
-        always_hit=always_hit,
-    )
+    first = BeamShot(min_damage, max_damage, attack, defense, 0, **options)
     return tuple(_row(first.at(squares)) for squares in range(max_squares(first.mount) + 1))
 
 
 def _row(shot: BeamShot) -> RangeRow:
     low, high = shot.damage_potential()
     dissipation = dissipation_penalty(
-        shot.squares, shot.mount, double_dissipation=shot.double_dissipation
+        shot.squares, shot.mount, double_dissipation=shot.double_dissipation, variant=shot.variant
     )
     return RangeRow(
         squares=shot.squares,
-        range_units=range_units(shot.squares, shot.mount),
+        range_units=range_units(shot.squares, shot.mount, variant=shot.variant),
         penalty=shot.range_penalty(),
         dissipation=dissipation if shot.reduced_by_range else 0,
         hit_threshold=shot.hit_threshold(),

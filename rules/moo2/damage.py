@@ -19,14 +19,18 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import inspect
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
+from typing import TypedDict, Unpack
 
 from rules.dice import Distribution
 from rules.moo2._checks import check_bool, check_damage_range, round_half_up
 from rules.moo2.accuracy import D100, HIT_THRESHOLD_CAP, Formula, HitRule, _Aim, _aim
 from rules.moo2.mounts import MOUNT_DAMAGE_BONUS, Mount
 from rules.moo2.ranges import dissipation_penalty
+from rules.moo2.variant import _AS_WRITTEN, PlanetHalving, Variant, _check_variant
 from rules.validation import InvalidInput, check_choice, check_int, names
 
 __all__ = [
@@ -35,6 +39,7 @@ __all__ = [
     "PLANET_DAMAGE_DIVISOR",
     "BeamShot",
     "Platform",
+    "ShotOptions",
     "damage_distribution",
     "damage_from_accuracy",
     "damage_percentage",
@@ -85,6 +90,7 @@ def damage_percentage(
     hef: int = 0,
     ordnance: int = 0,
     double_dissipation: bool = False,
+    variant: Variant = _AS_WRITTEN,
 ) -> int:
     """The percentage of base damage a beam does: 100 + Hv/PD + HEF + Ordnance - dissipation.
 
@@ -95,8 +101,10 @@ def damage_percentage(
     applies the minimum of 1.
 
     Raises:
-        ValueError: for an unknown mount, squares outside the mount's range, negative or
-            non-integer ``hef``/``ordnance`` (percent), or non-bool flags.
+        ValueError: for an unknown mount, squares outside the mount's range (a ``variant``
+            may clamp them, :func:`rules.moo2.check_squares`), negative or non-integer
+            ``hef``/``ordnance`` (percent), non-bool flags, or a ``variant`` that is not a
+            :class:`~rules.moo2.Variant`.
 
     The five examples of "Hv, PD, HEF & Ordnance" (dissipation 30: Hv at 22-27 squares, PD at
     4-6 squares):
@@ -111,7 +119,9 @@ def damage_percentage(
     40
     """
     chosen = check_choice("mount", mount, Mount)
-    dissipation = dissipation_penalty(squares, chosen, double_dissipation=double_dissipation)
+    dissipation = dissipation_penalty(
+        squares, chosen, double_dissipation=double_dissipation, variant=variant
+    )
     if not check_bool("reduced_by_range", reduced_by_range):
         dissipation = 0
     return (
@@ -143,6 +153,7 @@ def damage_potential(
     ordnance: int = 0,
     double_dissipation: bool = False,
     platform: Platform | str = Platform.SHIP_BEAM,
+    variant: Variant = _AS_WRITTEN,
 ) -> tuple[int, int]:
     """The (min, max) damage potential of a beam at ``squares``: base damage times the percentage.
 
@@ -183,6 +194,7 @@ def damage_potential(
         hef=hef,
         ordnance=ordnance,
         double_dissipation=double_dissipation,
+        variant=variant,
     )
     chosen = check_choice("platform", platform, Platform)
     return _apply_percentage(low, percentage, chosen), _apply_percentage(high, percentage, chosen)
@@ -228,14 +240,39 @@ def damage_from_accuracy(
     return _from_accuracy(low, high, accuracy, threshold)
 
 
+class ShotOptions(TypedDict, total=False):
+    """The keyword options of a beam shot, for the functions that build a :class:`BeamShot`.
+
+    :func:`shot_damage`, :func:`damage_distribution`, :func:`mean_damage` and
+    :func:`rules.moo2.range_table` take these as ``**options`` and pass them to
+    :class:`BeamShot`, whose fields (same names, types and defaults) document them; an option
+    left out takes the field's default.
+    """
+
+    mount: Mount | str
+    formula: Formula | str
+    reduced_by_range: bool
+    double_penalty: bool
+    double_dissipation: bool
+    hef: int
+    ordnance: int
+    platform: Platform | str
+    shield: int
+    planet: bool
+    always_hit: bool
+    variant: Variant
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class BeamShot:
     """One beam shot, every input in one record: its chance to hit and the damage it does.
 
-    ``BeamShot(min_damage, max_damage, attack, defense, squares, **options)`` takes the inputs
-    of :func:`shot_damage` (``attack`` is BA+CO-AF, ``defense`` BD; the options are
-    keyword-only, with the same defaults), checks them all on construction with the same
-    messages, and answers with methods: :meth:`hit_probability`, :meth:`hit_rule`,
+    The one entry point of a beam shot: :func:`shot_damage`, :func:`damage_distribution`,
+    :func:`mean_damage` and :func:`rules.moo2.range_table` build one from their arguments
+    (their keyword options are its keyword-only fields, :class:`ShotOptions`).
+    ``BeamShot(min_damage, max_damage, attack, defense, squares, **options)`` (``attack`` is
+    BA+CO-AF, ``defense`` BD) checks every input once, on construction, naming the field, and
+    answers with methods: :meth:`hit_probability`, :meth:`hit_rule`,
     :meth:`hit_threshold`, :meth:`range_penalty`, :meth:`damage_percentage`,
     :meth:`damage_potential`, :meth:`damage` (one roll), :meth:`damage_distribution` and
     :meth:`mean_damage`; :meth:`at` gives the same shot at another range. Enum options accept
@@ -257,6 +294,13 @@ class BeamShot:
     (65, Fraction(509, 100))
     >>> BeamShot(100, 100, 0, 0, 23, always_hit=True).damage_distribution() == {35: 1}
     True
+
+    Under the 1.50 simplified formula (a :class:`~rules.moo2.Variant`) the 23-square shot hits
+    only on 96-100:
+
+    >>> from rules.moo2 import Variant
+    >>> BeamShot(50, 100, 10, 0, 23, variant=Variant(formula="simplified")).hit_probability()
+    Fraction(1, 20)
     >>> BeamShot(1, 4, 0, 0, 25)
     Traceback (most recent call last):
     ...
@@ -274,10 +318,11 @@ class BeamShot:
     squares: int
     """Distance to the target, 0 to the mount's longest range."""
     _: dataclasses.KW_ONLY
-    mount: Mount = Mount.NORMAL
-    """The weapon's mount."""
-    formula: Formula = Formula.CLASSIC
-    """The chance-to-hit formula in force."""
+    mount: Mount | str = Mount.NORMAL
+    """The weapon's mount (a :class:`Mount` or its value; stored as the member)."""
+    formula: Formula | str = Formula.CLASSIC
+    """The chance-to-hit formula in force (a :class:`Formula` or its value; stored as the
+    member)."""
     reduced_by_range: bool = True
     """Whether the damage dissipates with range (False for NR and Mass Driver, Gauss...)."""
     double_penalty: bool = False
@@ -288,14 +333,22 @@ class BeamShot:
     """HEF damage bonus, percent."""
     ordnance: int = 0
     """Ordnance damage bonus, percent."""
-    platform: Platform = Platform.SHIP_BEAM
-    """Ship beam or fighter beam (rounding of the damage percentage)."""
+    platform: Platform | str = Platform.SHIP_BEAM
+    """Ship beam or fighter beam (rounding of the damage percentage; a :class:`Platform` or its
+    value, stored as the member)."""
     shield: int = 0
     """The target's per-hit damage reduction (:data:`SHIELD_REDUCTION`)."""
     planet: bool = False
     """The target is a planet: damage halved."""
     always_hit: bool = False
     """The weapon always hits (Mauler Device, Energy Absorber, Stellar Converter)."""
+    variant: Variant = _AS_WRITTEN
+    """The rule set in force (:class:`~rules.moo2.Variant`): its ``formula``,
+    ``pd_bonus_in_sure_hit`` and ``beyond_table`` apply to the shot. With ``formula`` the
+    shot's own ``formula`` combines as in :func:`rules.moo2.formula_in_force` ('simplified'
+    either way wins); the stored ``variant`` carries the formula in force, so
+    ``shot.variant.formula == shot.formula``, and the stored ``squares`` is the distance given
+    (a clamping variant reads the table at the last column)."""
     _aim: _Aim = dataclasses.field(init=False, repr=False, compare=False)
     _potential: tuple[int, int] = dataclasses.field(init=False, repr=False, compare=False)
     _percentage: int = dataclasses.field(init=False, repr=False, compare=False)
@@ -310,6 +363,7 @@ class BeamShot:
                 "platform", f"one of {names(_BEAM_PLATFORMS)} for a beam shot", self.platform
             )
         low, high = check_damage_range(self.min_damage, self.max_damage)
+        rules = _check_variant(self.variant)
         percentage = damage_percentage(
             self.squares,
             mount=self.mount,
@@ -317,6 +371,7 @@ class BeamShot:
             hef=self.hef,
             ordnance=self.ordnance,
             double_dissipation=self.double_dissipation,
+            variant=rules,
         )
         aim = _aim(
             self.attack,
@@ -326,6 +381,7 @@ class BeamShot:
             self.formula,
             self.double_penalty,
             self.always_hit,
+            rules,
         )
         put("planet", check_bool("planet", self.planet))
         put("shield", check_int("shield", self.shield, 0))
@@ -337,6 +393,7 @@ class BeamShot:
         put("squares", check_int("squares", self.squares))
         put("mount", check_choice("mount", self.mount, Mount))
         put("formula", aim.formula)
+        put("variant", dataclasses.replace(rules, formula=aim.formula))
         put("reduced_by_range", check_bool("reduced_by_range", self.reduced_by_range))
         put("double_penalty", check_bool("double_penalty", self.double_penalty))
         put("double_dissipation", check_bool("double_dissipation", self.double_dissipation))
@@ -408,9 +465,11 @@ class BeamShot:
             threshold = self._aim.threshold
             accuracy = max(min(roll + self._aim.margin, D100), threshold)
             damage = _from_accuracy(low, high, accuracy, threshold)
-        if self.planet:
-            damage //= PLANET_DAMAGE_DIVISOR
-        return max(0, damage - self.shield)
+        if not self.planet:
+            return max(0, damage - self.shield)
+        if self.variant.planet_halving is PlanetHalving.AFTER_SHIELD:
+            return max(0, damage - self.shield) // PLANET_DAMAGE_DIVISOR
+        return max(0, damage // PLANET_DAMAGE_DIVISOR - self.shield)
 
     def damage_distribution(self) -> Distribution[int]:
         """The exact distribution of the damage (:func:`damage_distribution`)."""
@@ -422,6 +481,19 @@ class BeamShot:
         return Fraction(sum(self._damage(roll) for roll in range(1, D100 + 1)), D100)
 
 
+def _takes_shot_options[F: Callable[..., object]](function: F) -> F:
+    """Give ``function``, written ``(..., **options: Unpack[ShotOptions])``, its signature in
+    effect: its own leading parameters, then :class:`BeamShot`'s keyword-only fields with their
+    defaults (so ``help()`` and :func:`inspect.signature` show every keyword, as before)."""
+    own = inspect.signature(function)
+    leading = [p for p in own.parameters.values() if p.kind is not p.VAR_KEYWORD]
+    fields = inspect.signature(BeamShot).parameters.values()
+    keywords = [p for p in fields if p.kind is p.KEYWORD_ONLY]
+    function.__dict__["__signature__"] = own.replace(parameters=[*leading, *keywords])
+    return function
+
+
+@_takes_shot_options
 def shot_damage(
     min_damage: int,
     max_damage: int,
@@ -429,18 +501,7 @@ def shot_damage(
     defense: int,
     squares: int,
     roll: int,
-    *,
-    mount: Mount | str = Mount.NORMAL,
-    formula: Formula | str = Formula.CLASSIC,
-    reduced_by_range: bool = True,
-    double_penalty: bool = False,
-    double_dissipation: bool = False,
-    hef: int = 0,
-    ordnance: int = 0,
-    platform: Platform | str = Platform.SHIP_BEAM,
-    shield: int = 0,
-    planet: bool = False,
-    always_hit: bool = False,
+    **options: Unpack[ShotOptions],
 ) -> int:
     """The damage one beam shot does for a given d100 ``roll`` (0 on a miss).
 
@@ -448,19 +509,22 @@ def shot_damage(
     Ordnance"), the chance to hit ("Classic Chance to Hit Formula" or "1.50 Alternative"), max
     damage on a hit by [1] or [2], else the accuracy formula of "Different Min-Max Damage";
     "Damage is halved against planets" ("Beam ship weapons"). ``attack`` is BA+CO-AF, ``defense``
-    BD; ``shield`` is the target's per-hit reduction (see :data:`rules.moo2.SHIELD_REDUCTION`).
-    The same as ``BeamShot(...).damage(roll)`` (:class:`BeamShot`).
+    BD; the keyword ``options`` are those of :class:`BeamShot` (:class:`ShotOptions`: ``mount``,
+    ``formula``, ``shield``, ...), with its defaults. ``shield`` is the target's per-hit
+    reduction (see :data:`rules.moo2.SHIELD_REDUCTION`). It is ``BeamShot(...).damage(roll)``.
 
     Interpretation: under the simplified formula the damage still uses the classic, capped
     ``hit_threshold`` and ``roll_plus_attack = min(roll + BA+CO-AF-BD, 100)``: the source gives
     one damage formula and changes only the hit test. An always-hit weapon's shot that fails
     [1]-[3] still takes its damage from the accuracy formula, with a negative A taken as 0 (so
     min damage when the roll would miss under the classic formula). Against a planet the damage
-    is halved and rounded down, then the shield takes off its reduction, never below 0.
+    is halved and rounded down, then the shield takes off its reduction, never below 0
+    (switchable: ``variant.planet_halving``, :class:`~rules.moo2.Variant`).
 
     Raises:
-        ValueError: as :func:`damage_potential` and :func:`rules.moo2.hit_rule`; for a roll
-            outside 1..100, a negative shield, or the 'missile' platform.
+        ValueError: as :class:`BeamShot` (:func:`damage_potential`,
+            :func:`rules.moo2.hit_rule`; a negative shield, the 'missile' platform, a
+            ``variant`` that is not a :class:`~rules.moo2.Variant`); for a roll outside 1..100.
 
     The Death Ray examples: 23 and 11 squares, roll 85, BA+CO-AF-BD = 10:
 
@@ -469,54 +533,27 @@ def shot_damage(
     >>> shot_damage(50, 100, 10, 0, 11, 85, planet=True, shield=5)
     27
     """
-    shot = BeamShot(
-        min_damage,
-        max_damage,
-        attack,
-        defense,
-        squares,
-        mount=mount,  # type: ignore[arg-type]
-        formula=formula,  # type: ignore[arg-type]
-        reduced_by_range=reduced_by_range,
-        double_penalty=double_penalty,
-        double_dissipation=double_dissipation,
-        hef=hef,
-        ordnance=ordnance,
-        platform=platform,  # type: ignore[arg-type]
-        shield=shield,
-        planet=planet,
-        always_hit=always_hit,
-    )
-    return shot.damage(roll)
+    return BeamShot(min_damage, max_damage, attack, defense, squares, **options).damage(roll)
 
 
+@_takes_shot_options
 def damage_distribution(
     min_damage: int,
     max_damage: int,
     attack: int,
     defense: int,
     squares: int,
-    *,
-    mount: Mount | str = Mount.NORMAL,
-    formula: Formula | str = Formula.CLASSIC,
-    reduced_by_range: bool = True,
-    double_penalty: bool = False,
-    double_dissipation: bool = False,
-    hef: int = 0,
-    ordnance: int = 0,
-    platform: Platform | str = Platform.SHIP_BEAM,
-    shield: int = 0,
-    planet: bool = False,
-    always_hit: bool = False,
+    **options: Unpack[ShotOptions],
 ) -> Distribution[int]:
     """The exact distribution of one beam shot's damage: damage -> probability (0 = no damage).
 
     Rule: as :func:`shot_damage`, over the 100 equally likely d100 rolls
     (``000_3948ba1900819cb7.txt``, "Classic Chance to Hit Formula", "Different Min-Max Damage").
-    The same as ``BeamShot(...).damage_distribution()`` (:class:`BeamShot`).
+    The keyword ``options`` are those of :class:`BeamShot`; it is
+    ``BeamShot(...).damage_distribution()``.
 
     Raises:
-        ValueError: as :func:`shot_damage`.
+        ValueError: as :class:`BeamShot`.
 
     The Mauler Device (100-100, always hits) at 23 squares does 35, as in the source's table;
     a 1-4 Laser at 0 squares with no attack margin:
@@ -528,72 +565,31 @@ def damage_distribution(
     True
     """
     return BeamShot(
-        min_damage,
-        max_damage,
-        attack,
-        defense,
-        squares,
-        mount=mount,  # type: ignore[arg-type]
-        formula=formula,  # type: ignore[arg-type]
-        reduced_by_range=reduced_by_range,
-        double_penalty=double_penalty,
-        double_dissipation=double_dissipation,
-        hef=hef,
-        ordnance=ordnance,
-        platform=platform,  # type: ignore[arg-type]
-        shield=shield,
-        planet=planet,
-        always_hit=always_hit,
+        min_damage, max_damage, attack, defense, squares, **options
     ).damage_distribution()
 
 
+@_takes_shot_options
 def mean_damage(
     min_damage: int,
     max_damage: int,
     attack: int,
     defense: int,
     squares: int,
-    *,
-    mount: Mount | str = Mount.NORMAL,
-    formula: Formula | str = Formula.CLASSIC,
-    reduced_by_range: bool = True,
-    double_penalty: bool = False,
-    double_dissipation: bool = False,
-    hef: int = 0,
-    ordnance: int = 0,
-    platform: Platform | str = Platform.SHIP_BEAM,
-    shield: int = 0,
-    planet: bool = False,
-    always_hit: bool = False,
+    **options: Unpack[ShotOptions],
 ) -> Fraction:
     """The exact mean damage of one beam shot, misses counted as 0.
 
     Rule: the mean of :func:`damage_distribution` (``000_3948ba1900819cb7.txt``, "Different
-    Min-Max Damage"). The same as ``BeamShot(...).mean_damage()`` (:class:`BeamShot`).
+    Min-Max Damage"). The keyword ``options`` are those of :class:`BeamShot`; it is
+    ``BeamShot(...).mean_damage()``.
 
     Raises:
-        ValueError: as :func:`shot_damage`.
+        ValueError: as :class:`BeamShot`.
 
     The Death Ray example's shot (BA+CO-AF-BD = 10) at 23 squares:
 
     >>> mean_damage(50, 100, 10, 0, 23)
     Fraction(509, 100)
     """
-    return BeamShot(
-        min_damage,
-        max_damage,
-        attack,
-        defense,
-        squares,
-        mount=mount,  # type: ignore[arg-type]
-        formula=formula,  # type: ignore[arg-type]
-        reduced_by_range=reduced_by_range,
-        double_penalty=double_penalty,
-        double_dissipation=double_dissipation,
-        hef=hef,
-        ordnance=ordnance,
-        platform=platform,  # type: ignore[arg-type]
-        shield=shield,
-        planet=planet,
-        always_hit=always_hit,
-    ).mean_damage()
+    return BeamShot(min_damage, max_damage, attack, defense, squares, **options).mean_damage()

@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from rules.moo2._checks import check_bool
-from rules.validation import check_choice, check_int, output_record
+from rules.moo2.variant import _AS_WRITTEN, FighterTdBonus, Variant, _check_variant
+from rules.validation import InvalidInput, check_choice, check_int, output_record
 
 __all__ = [
     "BEAM_DEFENSE_PER_SPEED",
@@ -176,23 +177,33 @@ def missile_beam_defense(missile: Missile | str, ftl_level: int, *, fast: bool =
 
 
 def fighter_speed(
-    fighter: Fighter | str, ftl_level: int, *, trans_dimensional: bool = False
+    fighter: Fighter | str,
+    ftl_level: int,
+    *,
+    trans_dimensional: bool = False,
+    variant: Variant = _AS_WRITTEN,
 ) -> int:
     """A fighter's speed: ``BaseSpeed + 2 * (FTLlevel - 1) + TDBonus``.
 
     Rule: ``000_3948ba1900819cb7.txt``, "Beam Defense of Fighters" (TransDimensionalBonus 4 for
     all fighter types).
 
+    Interpretation: TDBonus is the bonus of a Trans-Dimensional race's fighters
+    (``trans_dimensional``); a ``variant`` whose ``fighter_td_bonus`` is 'always' adds it to
+    every fighter (the formula adds TDBonus with no condition).
+
     Raises:
-        ValueError: for an unknown fighter, ``ftl_level`` outside 0..6, or a non-bool
-            ``trans_dimensional``.
+        ValueError: for an unknown fighter, ``ftl_level`` outside 0..6, a non-bool
+            ``trans_dimensional``, or a ``variant`` that is not a :class:`~rules.moo2.Variant`.
 
     >>> fighter_speed("interceptor", 1), fighter_speed("assault_shuttle", 0)
     (10, 4)
     """
     base = FIGHTER_BASE_SPEED[check_choice("fighter", fighter, Fighter)]
     level = _check_ftl(ftl_level)
-    bonus = TRANS_DIMENSIONAL_BONUS if check_bool("trans_dimensional", trans_dimensional) else 0
+    transdimensional = check_bool("trans_dimensional", trans_dimensional)
+    always = _check_variant(variant).fighter_td_bonus is FighterTdBonus.ALWAYS
+    bonus = TRANS_DIMENSIONAL_BONUS if transdimensional or always else 0
     return base + FTL_SPEED_STEP * (level - 1) + bonus
 
 
@@ -204,26 +215,32 @@ def fighter_beam_defense(
     racial_bonus: int = 0,
     pilot_bonus: int = 0,
     helmsman_bonus: int = 0,
+    variant: Variant = _AS_WRITTEN,
 ) -> int:
     """A fighter's Beam Defense: ``5 * Speed`` plus racial, pilot and helmsman bonuses.
 
     Rule: ``000_3948ba1900819cb7.txt``, "Beam Defense of Fighters": ``5 * Speed +
     RacialShipDefenseBonus + FighterPilotBonus + HelmsmanBonus``; the HelmsmanBonus counts "in
-    1.50 only" (leave it 0 for the classic game). The three bonuses are inputs with no figures
-    in the source; any integer is accepted, since racial picks can be negative.
+    1.50 only": a ``variant`` whose ``helmsman_bonus`` is False (the classic game) refuses a
+    ``helmsman_bonus`` other than 0). The three bonuses are inputs with no figures in the source;
+    any integer is accepted, since racial picks can be negative. ``variant`` as in
+    :func:`fighter_speed` too.
 
     Raises:
         ValueError: for an unknown fighter, ``ftl_level`` outside 0..6, a non-bool
-            ``trans_dimensional``, or a non-integer bonus.
+            ``trans_dimensional``, a non-integer bonus, a ``helmsman_bonus`` other than 0 under
+            a variant without it, or a ``variant`` that is not a :class:`~rules.moo2.Variant`.
 
     >>> fighter_beam_defense("interceptor", 1), fighter_beam_defense("bomber", 3,
     ...     trans_dimensional=True, racial_bonus=25, pilot_bonus=10, helmsman_bonus=5)
     (50, 120)
     """
-    speed = fighter_speed(fighter, ftl_level, trans_dimensional=trans_dimensional)
-    bonuses = (
-        check_int("racial_bonus", racial_bonus)
-        + check_int("pilot_bonus", pilot_bonus)
-        + check_int("helmsman_bonus", helmsman_bonus)
-    )
+    rules = _check_variant(variant)
+    speed = fighter_speed(fighter, ftl_level, trans_dimensional=trans_dimensional, variant=rules)
+    helmsman = check_int("helmsman_bonus", helmsman_bonus)
+    if helmsman and not rules.helmsman_bonus:
+        allowed = "0 (no HelmsmanBonus before 1.50: the variant's helmsman_bonus is False)"
+        raise InvalidInput("helmsman_bonus", allowed, helmsman_bonus)
+    bonuses = check_int("racial_bonus", racial_bonus) + check_int("pilot_bonus", pilot_bonus)
+    bonuses += helmsman
     return BEAM_DEFENSE_PER_SPEED * speed + bonuses

@@ -26,12 +26,19 @@ Fraction(1, 1)
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 
+from rules.moo2._checks import round_half_up
 from rules.moo2.mounts import Mount
 from rules.moo2.ranges import RANGE_BANDS, max_squares, range_units
+from rules.moo2.variant import (
+    _AS_WRITTEN,
+    DefensiveFireMode,
+    DfrRounding,
+    Variant,
+    _check_variant,
+)
 from rules.validation import (
     InvalidInput,
     InvalidType,
@@ -100,24 +107,6 @@ _TABLE_KEYS = range(1, DEFENSIVE_FIRE_SQUARES + 1)
 
 _RANGE_UNIT_KEYS = range(len(RANGE_BANDS))
 """The range units of the range penalty table, 0-8."""
-
-
-class DefensiveFireMode(enum.StrEnum):
-    """Which Defensive Fire rules are in force (``001_cd7e90afc4e65868.txt``)."""
-
-    CLASSIC = "classic"
-    """1.50 with ``alternate_defensive_fire`` off: the classic chance table by squares beyond the
-    Defensive Fire Range (DFR), 100% at or inside it, DFR three times lower on the first turn,
-    ``defensive_fire_max_range`` applies. Per square: :func:`defensive_fire_path_chances`."""
-    ALTERNATE = "alternate"
-    """1.50 with ``alternate_defensive_fire`` on: "a more straightforward static chance
-    dependency on a range between 2 ships", one chance per range unit of 3 squares
-    (``alternate_defensive_fire_range``); no DFR; ``defensive_fire_max_range`` applies. Per
-    square: :func:`alternate_defensive_fire_path_chances`."""
-    BUGGED = "1.31/1.40"
-    """The classic mechanic as 1.31 and 1.40 ran it: the DFR computed once per turn, no DF when
-    the move starts out of Normal beam range or ends too close, none on the first turn, no INI
-    parameters. Per square: :func:`bugged_defensive_fire_path_chances`."""
 
 
 # --- input checks -----------------------------------------------------------------------------
@@ -210,6 +199,7 @@ def defensive_fire_enabled(
     initiative: bool,
     defensive_fire: bool = False,
     mode: DefensiveFireMode | str = DefensiveFireMode.CLASSIC,
+    variant: Variant = _AS_WRITTEN,
 ) -> bool:
     """Whether Defensive Fire happens at all, given the ship initiative setting.
 
@@ -220,11 +210,14 @@ def defensive_fire_enabled(
 
     Interpretation: before 1.50 there was no parameter and DF ran in both initiative modes (the
     source lists the bugs it had "especially when ship initiative enabled"), so in mode
-    '1.31/1.40' the answer is always True and ``defensive_fire`` changes nothing.
+    '1.31/1.40' the answer is always True and ``defensive_fire`` changes nothing. The mode in
+    force is ``mode`` if not 'classic' (its default), else ``variant.defensive_fire``
+    (:class:`~rules.moo2.Variant`).
 
     Raises:
-        ValueError: if ``initiative`` or ``defensive_fire`` is not a bool, or ``mode`` is not
-            'classic', 'alternate' or '1.31/1.40'.
+        ValueError: if ``initiative`` or ``defensive_fire`` is not a bool, ``mode`` is not
+            'classic', 'alternate' or '1.31/1.40', or ``variant`` is not a
+            :class:`~rules.moo2.Variant`.
 
     >>> defensive_fire_enabled(initiative=False), defensive_fire_enabled(initiative=True)
     (True, False)
@@ -236,6 +229,10 @@ def defensive_fire_enabled(
     ini = check_bool("initiative", initiative)
     parameter = check_bool("defensive_fire", defensive_fire)
     chosen = check_choice("mode", mode, DefensiveFireMode)
+    if chosen is DefensiveFireMode.CLASSIC:
+        chosen = DefensiveFireMode(_check_variant(variant).defensive_fire)
+    else:
+        _check_variant(variant)
     if chosen is DefensiveFireMode.BUGGED or not ini:
         return True
     return parameter
@@ -316,7 +313,13 @@ def defensive_fire_range(position: Square, reachable: Iterable[Square]) -> int:
     return min(max(abs(x - sx), abs(y - sy)) for sx, sy in squares)
 
 
-def first_turn_defensive_fire_range(dfr: int) -> int:
+def _first_turn_dfr(dfr: int, variant: Variant) -> int:
+    if variant.first_turn_dfr is DfrRounding.NEAREST:
+        return round_half_up(dfr, FIRST_TURN_DFR_DIVISOR)
+    return dfr // FIRST_TURN_DFR_DIVISOR
+
+
+def first_turn_defensive_fire_range(dfr: int, *, variant: Variant = _AS_WRITTEN) -> int:
     """The DFR in force on the first turn of battle: three times lower, rounded down.
 
     Rule: ``001_cd7e90afc4e65868.txt``: "as a new rule DFR value is three times lower for that
@@ -327,22 +330,30 @@ def first_turn_defensive_fire_range(dfr: int) -> int:
     and rounded down (10 -> 3), as the game's other range division is ("for Heavy mount weapons
     the actual range is halved (and rounded down)", ``000_3948ba1900819cb7.txt``). Rounding down
     keeps the DFR a whole number of squares and never raises the chance above the exact third.
+    Switchable: a ``variant`` (:class:`~rules.moo2.Variant`) whose ``first_turn_dfr`` is
+    'nearest' rounds to nearest, halves up (11 -> 4).
 
     Raises:
-        ValueError: if ``dfr`` is not an integer >= 0.
+        ValueError: if ``dfr`` is not an integer >= 0, or ``variant`` is not a
+            :class:`~rules.moo2.Variant`.
 
     >>> [first_turn_defensive_fire_range(dfr) for dfr in (9, 10, 11, 12, 2)]
     [3, 3, 3, 4, 0]
     """
-    return check_int("dfr", dfr, 0) // FIRST_TURN_DFR_DIVISOR
+    return _first_turn_dfr(check_int("dfr", dfr, 0), _check_variant(variant))
 
 
 def _classic_chance(
-    distance: int, dfr: int, table: Mapping[int, Fraction], first_turn: bool, max_range: int | None
+    distance: int,
+    dfr: int,
+    table: Mapping[int, Fraction],
+    first_turn: bool,
+    max_range: int | None,
+    variant: Variant,
 ) -> Fraction:
     if distance > DEFENSIVE_FIRE_SQUARES or (max_range is not None and distance > max_range):
         return Fraction(0)
-    effective = dfr // FIRST_TURN_DFR_DIVISOR if first_turn else dfr
+    effective = _first_turn_dfr(dfr, variant) if first_turn else dfr
     if distance <= effective:
         return Fraction(1)
     return table.get(distance - effective, Fraction(0))
@@ -355,6 +366,7 @@ def defensive_fire_chance(
     *,
     first_turn: bool = False,
     max_range: int | None = None,
+    variant: Variant = _AS_WRITTEN,
 ) -> Fraction:
     """The chance that Defensive Fire triggers when the moving ship is ``distance`` squares away.
 
@@ -377,8 +389,9 @@ def defensive_fire_chance(
 
     Raises:
         ValueError: if ``distance`` or ``dfr`` is not an integer >= 0, ``table`` is not a mapping
-            of 1..24 to chances in [0, 1] that never increase, ``first_turn`` is not a bool, or
-            ``max_range`` is neither None nor an integer >= 0.
+            of 1..24 to chances in [0, 1] that never increase, ``first_turn`` is not a bool,
+            ``max_range`` is neither None nor an integer >= 0, or ``variant`` is not a
+            :class:`~rules.moo2.Variant` (its ``first_turn_dfr`` rounds the first-turn DFR).
 
     >>> table = {1: Fraction(3, 4), 2: Fraction(1, 2), 3: Fraction(1, 4)}   # an example
     >>> [defensive_fire_chance(d, 9, table) for d in (9, 10, 12, 13)]
@@ -393,7 +406,8 @@ def defensive_fire_chance(
     chances = _check_table(table)
     first = check_bool("first_turn", first_turn)
     limit = _check_max_range(max_range)
-    return _classic_chance(squares, closest, chances, first, limit)
+    rules = _check_variant(variant)
+    return _classic_chance(squares, closest, chances, first, limit, rules)
 
 
 def _alternate_chance(
@@ -533,6 +547,7 @@ def defensive_fire_path_chances(
     *,
     first_turn: bool = False,
     max_range: int | None = None,
+    variant: Variant = _AS_WRITTEN,
 ) -> tuple[Fraction, ...]:
     """The chance of the classic Defensive Fire roll at each square a moving ship enters (1.50).
 
@@ -563,7 +578,8 @@ def defensive_fire_path_chances(
     chances = _check_table(table)
     first = check_bool("first_turn", first_turn)
     limit = _check_max_range(max_range)
-    return tuple(_classic_chance(d, closest, chances, first, limit) for d in squares)
+    rules = _check_variant(variant)
+    return tuple(_classic_chance(d, closest, chances, first, limit, rules) for d in squares)
 
 
 def alternate_defensive_fire_path_chances(
@@ -652,4 +668,4 @@ def bugged_defensive_fire_path_chances(
     )
     if blocked:
         return tuple(Fraction(0) for _ in squares)
-    return tuple(_classic_chance(d, closest, chances, False, None) for d in squares)
+    return tuple(_classic_chance(d, closest, chances, False, None, _AS_WRITTEN) for d in squares)

@@ -17,6 +17,7 @@ from typing import NewType
 
 from rules.moo2._checks import check_bool
 from rules.moo2.mounts import Mount
+from rules.moo2.variant import _AS_WRITTEN, BeyondTable, Variant, _check_variant
 from rules.validation import InvalidInput, check_choice, check_int, output_record
 
 __all__ = [
@@ -128,14 +129,19 @@ def max_squares(mount: Mount | str = Mount.NORMAL) -> int:
     return len(_RANGE_UNITS_BY_SQUARE[chosen]) - 1
 
 
-def check_squares(squares: object, mount: Mount | str = Mount.NORMAL) -> int:
+def check_squares(
+    squares: object, mount: Mount | str = Mount.NORMAL, *, variant: Variant = _AS_WRITTEN
+) -> int:
     """Return ``squares`` if it is an integer from 0 to the mount's last range column.
 
     Rule: ``000_3948ba1900819cb7.txt``, "Range Penalty to Accuracy": the squares rows of the
-    table end at 24 (Regular), 12 (PD) and 51 (Hv); see :func:`max_squares`.
+    table end at 24 (Regular), 12 (PD) and 51 (Hv); see :func:`max_squares`. Under a variant
+    whose ``beyond_table`` is 'clamp' (never the default), a distance beyond the last column is
+    read as that column: the last square is returned.
 
     Raises:
-        ValueError: naming the allowed range for the mount and the value given.
+        ValueError: naming the allowed range for the mount and the value given (with 'clamp':
+            any integer >= 0 is allowed); ``variant`` is not a :class:`~rules.moo2.Variant`.
 
     >>> check_squares(25)
     Traceback (most recent call last):
@@ -144,6 +150,8 @@ def check_squares(squares: object, mount: Mount | str = Mount.NORMAL) -> int:
     """
     chosen = check_choice("mount", mount, Mount)
     last = max_squares(chosen)
+    if _check_variant(variant).beyond_table is BeyondTable.CLAMP:
+        return min(check_int("squares", squares, 0), last)
     try:
         return check_int("squares", squares, 0, last)
     except InvalidInput as error:
@@ -151,7 +159,9 @@ def check_squares(squares: object, mount: Mount | str = Mount.NORMAL) -> int:
         raise type(error)("squares", allowed, squares) from None
 
 
-def range_units(squares: int, mount: Mount | str = Mount.NORMAL) -> RangeUnits:
+def range_units(
+    squares: int, mount: Mount | str = Mount.NORMAL, *, variant: Variant = _AS_WRITTEN
+) -> RangeUnits:
     """The range "for calculation purposes": the column of the range tables, 0-8.
 
     Rule: ``000_3948ba1900819cb7.txt``, "Range Penalty to Accuracy": one range unit is 3 squares
@@ -159,17 +169,22 @@ def range_units(squares: int, mount: Mount | str = Mount.NORMAL) -> RangeUnits:
     and round down.
 
     Raises:
-        ValueError: for an unknown mount, or squares outside ``0..max_squares(mount)``.
+        ValueError: for an unknown mount, or squares outside ``0..max_squares(mount)`` (see
+            :func:`check_squares` for ``variant``).
 
     >>> range_units(23), range_units(11), range_units(11, "point_defense"), range_units(11, "heavy")
     (8, 4, 8, 2)
     """
     chosen = check_choice("mount", mount, Mount)
-    return _RANGE_UNITS_BY_SQUARE[chosen][check_squares(squares, chosen)]
+    return _RANGE_UNITS_BY_SQUARE[chosen][check_squares(squares, chosen, variant=variant)]
 
 
 def range_penalty(
-    squares: int, mount: Mount | str = Mount.NORMAL, *, double_penalty: bool = False
+    squares: int,
+    mount: Mount | str = Mount.NORMAL,
+    *,
+    double_penalty: bool = False,
+    variant: Variant = _AS_WRITTEN,
 ) -> int:
     """The to-hit range penalty at ``squares`` for a beam on ``mount`` (a positive number).
 
@@ -181,19 +196,23 @@ def range_penalty(
     source and is not modelled.)
 
     Raises:
-        ValueError: for an unknown mount, squares outside the mount's range, or a
-            ``double_penalty`` that is not a bool.
+        ValueError: for an unknown mount, squares outside the mount's range (see
+            :func:`check_squares` for ``variant``), or a ``double_penalty`` that is not a bool.
 
     >>> range_penalty(23), range_penalty(11), range_penalty(23, double_penalty=True)
     (85, 30, 170)
     """
     doubled = check_bool("double_penalty", double_penalty)
-    penalty = RANGE_BANDS[range_units(squares, mount)].penalty
+    penalty = RANGE_BANDS[range_units(squares, mount, variant=variant)].penalty
     return 2 * penalty if doubled else penalty
 
 
 def dissipation_penalty(
-    squares: int, mount: Mount | str = Mount.NORMAL, *, double_dissipation: bool = False
+    squares: int,
+    mount: Mount | str = Mount.NORMAL,
+    *,
+    double_dissipation: bool = False,
+    variant: Variant = _AS_WRITTEN,
 ) -> int:
     """The dissipation (percent of base damage lost) at ``squares`` for a reduced-by-range beam.
 
@@ -206,12 +225,13 @@ def dissipation_penalty(
     "a puny 1 dmg" at its 12 squares.
 
     Raises:
-        ValueError: for an unknown mount, squares outside the mount's range, or a
-            ``double_dissipation`` that is not a bool.
+        ValueError: for an unknown mount, squares outside the mount's range (see
+            :func:`check_squares` for ``variant``), or a ``double_dissipation`` that is not a
+            bool.
 
     >>> dissipation_penalty(23), dissipation_penalty(11), dissipation_penalty(5, "point_defense")
     (65, 30, 30)
     """
     doubled = check_bool("double_dissipation", double_dissipation)
-    penalty = RANGE_BANDS[range_units(squares, mount)].dissipation
+    penalty = RANGE_BANDS[range_units(squares, mount, variant=variant)].dissipation
     return 2 * penalty if doubled else penalty

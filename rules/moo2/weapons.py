@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from rules.moo2._checks import check_bool, check_damage_range
+from rules.moo2.variant import _AS_WRITTEN, Edition, Variant, _check_variant
 from rules.validation import InvalidInput, check_choice, check_items, check_text, names
 
 __all__ = [
@@ -33,19 +34,6 @@ __all__ = [
     "find_weapon",
     "has_inherent_double_penalty",
 ]
-
-
-class Edition(enum.StrEnum):
-    """Which game's weapon flags apply (source section "Range Penalty to Accuracy")."""
-
-    CLASSIC = "classic"
-    """The classic game: Fusion Beam, Plasma Cannon and Mauler Device carry the inherent 2x
-    range to-hit penalty."""
-    V1_50 = "1.50"
-    """The 1.50 patch: the flag "has been removed from Mauler in 1.50"."""
-    V1_50_IMPROVED = "1.50_improved"
-    """The 1.50 improved mod: "the penalty has also been removed from Fusion Beam so only the
-    Plasma Cannon keeps it"."""
 
 
 class AlwaysHit(enum.StrEnum):
@@ -140,9 +128,19 @@ class Weapon:
         put("inherent_double_penalty", editions)
         put("always_hit", check_choice("always_hit", self.always_hit, AlwaysHit))
 
-    def has_inherent_double_penalty(self, edition: Edition | str = Edition.CLASSIC) -> bool:
-        """Whether this weapon carries the inherent 2x range to-hit penalty in ``edition``."""
-        return check_choice("edition", edition, Edition) in self.inherent_double_penalty
+    def has_inherent_double_penalty(
+        self, edition: Edition | str = Edition.CLASSIC, *, variant: Variant = _AS_WRITTEN
+    ) -> bool:
+        """Whether this weapon carries the inherent 2x range to-hit penalty in ``edition``.
+
+        ``edition`` other than 'classic' (its default) wins over ``variant.edition``; 'classic'
+        defers to the variant (see :func:`has_inherent_double_penalty`).
+
+        Raises:
+            ValueError: ``edition`` is not an :class:`Edition` or its value, or ``variant`` is
+                not a :class:`~rules.moo2.Variant`.
+        """
+        return _edition_in_force(edition, variant) in self.inherent_double_penalty
 
     def always_hits(self, *, displacement_device: bool = False) -> bool:
         """Whether this weapon skips the chance to hit against the target."""
@@ -236,23 +234,35 @@ def find_weapon(name: str) -> Weapon:
         raise InvalidInput("name", f"one of {choices} (or an alias)", name) from None
 
 
-def has_inherent_double_penalty(weapon: str, edition: Edition | str = Edition.CLASSIC) -> bool:
+def _edition_in_force(edition: object, variant: object) -> Edition:
+    chosen = check_choice("edition", edition, Edition)
+    rules = _check_variant(variant)
+    return Edition(rules.edition) if chosen is Edition.CLASSIC else chosen
+
+
+def has_inherent_double_penalty(
+    weapon: str, edition: Edition | str = Edition.CLASSIC, *, variant: Variant = _AS_WRITTEN
+) -> bool:
     """Whether a weapon (by name) carries the inherent 2x range to-hit penalty in ``edition``.
 
     Rule: ``000_3948ba1900819cb7.txt``, "Range Penalty to Accuracy" (see
     :data:`INHERENT_DOUBLE_PENALTY_WEAPONS`). The source lists every weapon with the flag, so any
-    other name gives ``False``.
+    other name gives ``False``. The edition in force is ``edition`` if not 'classic' (its
+    default), else ``variant.edition`` (:class:`~rules.moo2.Variant`, default classic).
 
     Raises:
-        ValueError: if ``weapon`` is not a non-empty string or ``edition`` is unknown.
+        ValueError: if ``weapon`` is not a non-empty string, ``edition`` is unknown, or
+            ``variant`` is not a :class:`~rules.moo2.Variant`.
 
     >>> editions = ("classic", "1.50", "1.50_improved")
     >>> [has_inherent_double_penalty("Fusion Beam", edition) for edition in editions]
     [True, True, False]
+    >>> from rules.moo2 import Variant
+    >>> has_inherent_double_penalty("Fusion Beam", variant=Variant(edition="1.50_improved"))
+    False
     """
     canonical = _canonical("weapon", weapon)
-    edition = check_choice("edition", edition, Edition)
-    return canonical in INHERENT_DOUBLE_PENALTY_WEAPONS[edition]
+    return canonical in INHERENT_DOUBLE_PENALTY_WEAPONS[_edition_in_force(edition, variant)]
 
 
 def always_hits(weapon: str, *, displacement_device: bool = False) -> bool:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+from fractions import Fraction
 from typing import Any
 
 import pytest
 
 from rules import moo2
+from tests.rules.moo2.oracle import oracle_potential, oracle_shot
 
 
 @pytest.mark.parametrize(("mount", "rows"), [("point_defense", 13), ("normal", 25), ("heavy", 52)])
@@ -18,7 +20,9 @@ def test_one_row_per_square(mount: str, rows: int) -> None:
 
 @pytest.mark.parametrize("mount", list(moo2.Mount))
 @pytest.mark.parametrize("formula", list(moo2.Formula))
-def test_rows_agree_with_the_functions(mount: moo2.Mount, formula: moo2.Formula) -> None:
+def test_rows_follow_the_source(mount: moo2.Mount, formula: moo2.Formula) -> None:
+    # The table lookups of each square, and the chance and damage against the source's
+    # arithmetic over the 100 rolls (tests/rules/moo2/oracle.py).
     options: dict[str, Any] = {"hef": 25, "double_penalty": True, "shield": 2}
     table = moo2.range_table(50, 100, 40, 5, mount=mount, formula=formula, **options)
     for row in table:
@@ -27,22 +31,20 @@ def test_rows_agree_with_the_functions(mount: moo2.Mount, formula: moo2.Formula)
         assert row.penalty == moo2.range_penalty(s, mount, double_penalty=True)
         assert row.dissipation == moo2.dissipation_penalty(s, mount)
         assert row.hit_threshold == moo2.hit_threshold(s, mount=mount, double_penalty=True)
-        assert row.hit_probability == moo2.hit_probability(
-            40, 5, s, mount=mount, formula=formula, double_penalty=True
+        low = oracle_potential(50, s, mount, hef=25)
+        high = oracle_potential(100, s, mount, hef=25)
+        assert (row.min_damage, row.max_damage) == (low, high)
+        damages = [
+            oracle_shot(low, high, 35, s, r, mount, formula, doubled=True, shield=2)
+            for r in range(1, 101)
+        ]
+        assert row.mean_damage == Fraction(sum(damages), 100)
+        # Without a shield every hit does at least 1, so the hits are the rolls doing damage.
+        hits = sum(
+            oracle_shot(low, high, 35, s, r, mount, formula, doubled=True) > 0
+            for r in range(1, 101)
         )
-        assert (row.min_damage, row.max_damage) == moo2.damage_potential(
-            50, 100, s, mount=mount, hef=25
-        )
-        assert row.mean_damage == moo2.mean_damage(
-            50,
-            100,
-            40,
-            5,
-            s,
-            mount=mount,
-            formula=formula,
-            **options,
-        )
+        assert row.hit_probability == Fraction(hits, 100)
     probabilities = [row.hit_probability for row in table]
     assert probabilities == sorted(probabilities, reverse=True)
 

@@ -504,17 +504,23 @@ HOSTILE: list[object] = [
 
 VALID: dict[str, dict[str, object]] = {
     "fires_defensively": {"mount": "normal"},
-    "defensive_fire_enabled": {"initiative": True, "defensive_fire": False, "mode": "classic"},
+    "defensive_fire_enabled": {
+        "initiative": True,
+        "defensive_fire": False,
+        "mode": "classic",
+        "variant": moo2.Variant(),
+    },
     "grid_distance": {"a": (0, 0), "b": (1, 2)},
     "path_distances": {"position": (0, 0), "path": [(1, 1), (2, 2)]},
     "defensive_fire_range": {"position": (0, 0), "reachable": [(3, 4)]},
-    "first_turn_defensive_fire_range": {"dfr": 9},
+    "first_turn_defensive_fire_range": {"dfr": 9, "variant": moo2.Variant()},
     "defensive_fire_chance": {
         "distance": 7,
         "dfr": 6,
         "table": TABLE,
         "first_turn": False,
         "max_range": 20,
+        "variant": moo2.Variant(),
     },
     "alternate_defensive_fire_chance": {"distance": 4, "range_chances": {2: HALF}, "max_range": 9},
     "defensive_fire_path_probability": {"chances": [HALF, QUARTER]},
@@ -530,6 +536,7 @@ VALID: dict[str, dict[str, object]] = {
         "table": TABLE,
         "first_turn": False,
         "max_range": 20,
+        "variant": moo2.Variant(),
     },
     "alternate_defensive_fire_path_chances": {
         "range_chances": {2: HALF},

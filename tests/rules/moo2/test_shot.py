@@ -1,19 +1,23 @@
-"""BeamShot: one record for the inputs of a beam shot (issue 10), the same answers as the
-functions that take them one by one."""
+"""BeamShot, the one entry point of a beam shot (issues 10 and 26): its answers against the
+source's arithmetic (``tests/rules/moo2/oracle.py``), its fields, its messages."""
 
 from __future__ import annotations
 
 import dataclasses
+import inspect
+import typing
+from collections import Counter
 from fractions import Fraction
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules import moo2
 from rules.moo2 import BeamShot, Formula, HitRule, Mount, Platform
 from rules.validation import InvalidInput
+from tests.rules.moo2.oracle import oracle_potential, oracle_shot
 
 OPTIONS = st.fixed_dictionaries(
     {},
@@ -42,34 +46,63 @@ def shots(draw: st.DrawFn) -> tuple[tuple[int, ...], dict[str, Any]]:
     return (low, high, draw(st.integers(-50, 150)), draw(st.integers(-50, 150)), squares), options
 
 
-@given(shots(), st.integers(1, 100))
-def test_the_record_answers_as_the_functions(
-    shot_args: tuple[tuple[int, ...], dict[str, Any]], roll: int
+def _oracle_hits(margin: int, squares: int, roll: int, options: dict[str, Any]) -> bool:
+    """Whether ``roll`` hits, straight from the two formulas of the source."""
+    mount = Mount(options.get("mount", Mount.NORMAL))
+    penalty = moo2.range_penalty(
+        squares, mount, double_penalty=options.get("double_penalty", False)
+    )
+    bonus = 25 if mount is Mount.POINT_DEFENSE else 0
+    if options.get("always_hit", False) or roll > 95:
+        return True
+    if Formula(options.get("formula", Formula.CLASSIC)) is Formula.CLASSIC:
+        return margin >= 99 or margin + roll >= min(40 + penalty - bonus, 95)
+    return margin - penalty + bonus >= 99 or margin - penalty + bonus + roll >= 40
+
+
+@settings(max_examples=150, deadline=None)
+@given(shots())
+def test_the_record_answers_as_the_oracle(
+    shot_args: tuple[tuple[int, ...], dict[str, Any]],
 ) -> None:
+    # The oracle (tests/rules/moo2/oracle.py) is the source's arithmetic, one roll at a time.
     args, options = shot_args
     shot = BeamShot(*args, **options)
-    low, high, attack, defense, squares = args
-    aim = {k: v for k, v in options.items() if k in ("mount", "formula", "always_hit")}
-    aim["double_penalty"] = options.get("double_penalty", False)
-    assert shot.hit_probability() == moo2.hit_probability(attack, defense, squares, **aim)
-    assert shot.hit_rule(roll) == moo2.hit_rule(attack, defense, squares, roll, **aim)
-    mount = options.get("mount", Mount.NORMAL)
-    double = options.get("double_penalty", False)
-    assert shot.hit_threshold() == moo2.hit_threshold(squares, mount=mount, double_penalty=double)
-    assert shot.range_penalty() == moo2.range_penalty(squares, mount, double_penalty=double)
-    potential = {
-        k: v
-        for k, v in options.items()
-        if k in ("mount", "reduced_by_range", "hef", "ordnance", "double_dissipation", "platform")
+    low_base, high_base, attack, defense, squares = args
+    mount = Mount(options.get("mount", Mount.NORMAL))
+    potential_options = {
+        "reduced": options.get("reduced_by_range", True),
+        "hef": options.get("hef", 0),
+        "ordnance": options.get("ordnance", 0),
+        "double_dissipation": options.get("double_dissipation", False),
+        "platform": Platform(options.get("platform", Platform.SHIP_BEAM)),
     }
-    assert shot.damage_potential() == moo2.damage_potential(low, high, squares, **potential)
-    potential.pop("platform", None)
-    assert shot.damage_percentage() == moo2.damage_percentage(squares, **potential)
-    assert shot.damage(roll) == moo2.shot_damage(*args, roll, **options)
-    distribution = shot.damage_distribution()
-    assert distribution == moo2.damage_distribution(*args, **options)
-    assert shot.mean_damage() == distribution.mean() == moo2.mean_damage(*args, **options)
-    assert sum(distribution.values()) == 1
+    low = oracle_potential(low_base, squares, mount, **potential_options)
+    high = oracle_potential(high_base, squares, mount, **potential_options)
+    assert shot.damage_potential() == (low, high)
+    damages = [
+        oracle_shot(
+            low,
+            high,
+            attack - defense,
+            squares,
+            roll,
+            mount,
+            Formula(options.get("formula", Formula.CLASSIC)),
+            doubled=options.get("double_penalty", False),
+            always_hit=options.get("always_hit", False),
+            planet=options.get("planet", False),
+            shield=options.get("shield", 0),
+        )
+        for roll in range(1, 101)
+    ]
+    assert [shot.damage(roll) for roll in range(1, 101)] == damages
+    hits = [_oracle_hits(attack - defense, squares, roll, options) for roll in range(1, 101)]
+    assert [shot.hit_rule(roll) is not None for roll in range(1, 101)] == hits
+    assert shot.hit_probability() == Fraction(sum(hits), 100)
+    counts = Counter(damages)
+    assert shot.damage_distribution() == {d: Fraction(n, 100) for d, n in counts.items()}
+    assert shot.mean_damage() == Fraction(sum(damages), 100)
 
 
 def test_the_death_ray_example() -> None:
@@ -107,6 +140,19 @@ def test_a_shot_is_a_frozen_value() -> None:
     assert dataclasses.replace(shot, hef=50).damage_potential() == (6, 22)  # 110%: 5.5 -> 6
 
 
+def test_the_options_are_typed_once_as_the_records_keyword_fields() -> None:
+    # ShotOptions (the functions' **options) and BeamShot's keyword-only fields are one list.
+    fields = inspect.signature(BeamShot).parameters.values()
+    hints = typing.get_type_hints(BeamShot)
+    keywords = {p.name: hints[p.name] for p in fields if p.kind is p.KEYWORD_ONLY}
+    assert typing.get_type_hints(moo2.ShotOptions) == keywords
+    for function in (moo2.shot_damage, moo2.damage_distribution, moo2.mean_damage):
+        shown = inspect.signature(function).parameters
+        assert {n: p.default for n, p in shown.items() if p.kind is p.KEYWORD_ONLY} == {
+            p.name: p.default for p in fields if p.kind is p.KEYWORD_ONLY
+        }
+
+
 def test_options_are_keyword_only() -> None:
     with pytest.raises(TypeError):
         BeamShot(5, 20, 10, 0, 14, "heavy")  # type: ignore[misc]
@@ -142,10 +188,10 @@ def test_bad_fields_are_named_as_the_functions_name_them(
     with pytest.raises(InvalidInput, match=message) as record:
         BeamShot(**{**base, **fields})
     assert record.value.parameter == parameter
-    with pytest.raises(InvalidInput) as function:
-        moo2.damage_distribution(**{**base, **fields})
-    assert str(function.value) == str(record.value)
-    assert function.value.parameter == parameter
+    for function in (moo2.damage_distribution, moo2.mean_damage):
+        with pytest.raises(InvalidInput, match=message) as raised:
+            function(**{**base, **fields})
+        assert raised.value.parameter == parameter
 
 
 def test_rolls_and_ranges_are_checked_by_the_methods() -> None:
@@ -158,15 +204,24 @@ def test_rolls_and_ranges_are_checked_by_the_methods() -> None:
         shot.at(25)
 
 
-def test_range_table_is_the_shot_at_every_square() -> None:
-    shot = BeamShot(50, 100, 10, 0, 0, mount="heavy", hef=50)
+def test_range_table_rows_follow_the_oracle() -> None:
+    # Every square of a Heavy mount (0..51) with HEF 50, against the source's arithmetic.
     rows = moo2.range_table(50, 100, 10, 0, mount="heavy", hef=50)
-    assert len(rows) == 52
+    assert [row.squares for row in rows] == list(range(52))
     for row in rows:
-        there = shot.at(row.squares)
-        assert (row.min_damage, row.max_damage) == there.damage_potential()
-        assert row.hit_probability == there.hit_probability()
-        assert row.mean_damage == there.mean_damage()
-        assert row.penalty == there.range_penalty()
-        assert row.hit_threshold == there.hit_threshold()
-    assert rows[0].mean_damage == Fraction(sum(shot.damage(r) for r in range(1, 101)), 100)
+        low = oracle_potential(50, row.squares, Mount.HEAVY, hef=50)
+        high = oracle_potential(100, row.squares, Mount.HEAVY, hef=50)
+        assert (row.min_damage, row.max_damage) == (low, high)
+        damages = [
+            oracle_shot(low, high, 10, row.squares, r, Mount.HEAVY, Formula.CLASSIC)
+            for r in range(1, 101)
+        ]
+        assert row.mean_damage == Fraction(sum(damages), 100)
+        hits = sum(_oracle_hits(10, row.squares, r, {"mount": "heavy"}) for r in range(1, 101))
+        assert row.hit_probability == Fraction(hits, 100)
+    # Hand-computed: at 0 squares the Heavy mount's +50% and HEF's +50% make 200% of 50-100,
+    # 100-200; the threshold is 40, so rolls 30-95 hit by [3] (A = roll + 10 - 40, B = 60,
+    # damage 100 + 101 * A // 60, capped at 200) and 96-100 by [1] with 200.
+    assert rows[0].mean_damage == Fraction(
+        sum(min(100 + 101 * (r + 10 - 40) // 60, 200) for r in range(30, 96)) + 5 * 200, 100
+    )
