@@ -499,17 +499,14 @@ def roll_collision(
     unsecured = _after_armor(damage, passenger)
     secured = _after_armor(_quarter(damage), passenger)
     armor_text = f" - armor {passenger}" if passenger else ""
+    whose = "" if solid else " (of the struck vehicle, if it is one)"
+    unsecured_text = f"{damage}{armor_text} = {unsecured}" if passenger else f"{damage}"
     log.append(
-        f"Unsecured passengers: {damage}{armor_text} = {unsecured} damage"
-        if passenger
-        else f"Unsecured passengers: {damage} damage"
+        f"Unsecured passengers{whose}: {unsecured_text} damage, "
+        f"thrown {COLLISION_THROW_METRES * dice} m (if possible)"
     )
-    log[-1] += f", thrown {COLLISION_THROW_METRES * dice} m (if possible)"
-    log.append(
-        f"Secured passengers: a quarter, rounded up: {_quarter(damage)}"
-        + (f"{armor_text} = {secured}" if passenger else "")
-        + " damage"
-    )
+    quarter_text = f"{_quarter(damage)}{armor_text} = {secured}" if passenger else f"{secured}"
+    log.append(f"Secured passengers{whose}: a quarter, rounded up: {quarter_text} damage")
     return CollisionRoll(
         rolls,
         damage,
@@ -841,8 +838,8 @@ def roll_ram(
     Struck: 7 - armor 0 = 7: Double Hit
       Double hit: 2D6 = 3 + 5 = 8: Hull
     Ramming vehicle: what it hit is not solid enough, no damage
-    Unsecured passengers: 7 damage, thrown 6 m (if possible)
-    Secured passengers: a quarter, rounded up: 2 damage
+    Unsecured passengers (of the struck vehicle, if it is one): 7 damage, thrown 6 m (if possible)
+    Secured passengers (of the struck vehicle, if it is one): a quarter, rounded up: 2 damage
     """
     odds = ram_odds(
         speed_kph,

@@ -650,3 +650,18 @@ def test_roll_starship_scale() -> None:
     )
     assert down.dice == 4 + 3 + 1
     assert down.damage == max(0, sum(down.rolls) // 50 - 1)
+
+
+def test_roll_collision_log_with_passenger_armor() -> None:
+    rolled = cepheus.roll_collision(
+        10, struck_armor=3, rammer_armor=6, passenger_armor=1, rng=Dice([5, 6, 6])
+    )
+    assert rolled.log == (
+        "Collision at 10 kph: 1D6: 5",
+        "Struck: 5 - armor 3 = 2: Single Hit",
+        "  Single hit: 2D6 = 6 + 6 = 12: Hull",
+        "Ramming vehicle: 5 - armor 6 = 0: No damage",
+        "Unsecured passengers: 5 - armor 1 = 4 damage, thrown 3 m (if possible)",
+        "Secured passengers: a quarter, rounded up: 2 - armor 1 = 1 damage",
+    )
+    assert (rolled.unsecured, rolled.secured, rolled.rammer) == (4, 1, 0)
