@@ -30,6 +30,7 @@ from rules.cepheus import modifiers as m
 from rules.cepheus._common import check_bool, check_rng, roll_d6
 from rules.cepheus.attack import AttackOdds, AttackSituation, attack_odds
 from rules.cepheus.checks import TARGET_NUMBER, CheckRoll, _effect_distribution, _roll_check
+from rules.cepheus.damage import _damage_distribution
 from rules.cepheus.explosions import (
     ExplosionReaction,
     ExplosionRoll,
@@ -615,12 +616,15 @@ class EvasiveAttackOdds:
 
     evasion: Distribution[int]
     """The evasive Effect (0 on a failed check): the attack's penalty."""
-    by_evasion: tuple[tuple[int, Fraction, AttackOdds], ...]
-    """For each evasive Effect: its chance and the attack's exact odds with it."""
+    base: AttackOdds
+    """The attack's exact odds without evasive action (its DM breakdown, range, blocks)."""
+    effect: Distribution[int] | None
+    """The attack's Effect over every result of the evasive check (``None``: blocked)."""
     hit_chance: Fraction
     """The chance that the attack hits, over every result of the evasive check."""
     damage: Distribution[int]
-    """The damage after armor (0 for a miss), over every result of the evasive check."""
+    """The damage after armor (0 for a miss, and for suppression fire), over every result of
+    the evasive check."""
 
 
 def evasive_attack_odds(
@@ -629,11 +633,15 @@ def evasive_attack_odds(
     """An attack's exact odds when a vehicle's driver takes evasive action before it.
 
     Rule: ``003_c7092257a5e3046d.txt``, "Evasive Action" (:func:`evasive_action_dm`) with
-    :func:`~rules.cepheus.attack_odds`:
-    the driver's check (2D6 + ``driver_dm`` against 8+) gives each Effect its chance, and the
-    attack is taken at each resulting penalty. With ``from_vehicle`` the attack is made from the
-    evading vehicle (``own_evasive_effect``), else against it or its passengers
-    (``target_evasive_effect``).
+    :func:`~rules.cepheus.attack_odds`: the driver's check (2D6 + ``driver_dm`` against 8+)
+    gives each evasive Effect its chance, and the attack is taken at each resulting penalty.
+    With ``from_vehicle`` the attack is made from the evading vehicle (the attack model's
+    ``own_evasive_effect``), else against it or its passengers (``target_evasive_effect``);
+    either way the penalty only lowers the attack's total DM, so the attack's Effect is its
+    Effect without evasion less the evasive Effect, the two checks independent. The damage is
+    then that of :func:`~rules.cepheus.attack_odds` (dice, Effect, armor) over the mixed Effect,
+    in one pass, so the call costs about two ``attack_odds`` of the same situation (0.2 s at
+    the most dice, 300D6).
 
     Raises:
         ValueError: ``situation`` is not an :class:`~rules.cepheus.AttackSituation` or already
@@ -657,22 +665,27 @@ def evasive_attack_odds(
             situation,
         )
     evasion = evasive_action_odds(dm)
-    rows = tuple(
-        (effect, p, attack_odds(_with_evasion(situation, effect, own)))
-        for effect, p in evasion.items()
+    base = attack_odds(situation)
+    no_damage: Distribution[int] = Distribution._exact({0: Fraction(1)})
+    if base.effect is None:
+        return EvasiveAttackOdds(evasion, base, None, Fraction(0), no_damage)
+    mixed: dict[int, Fraction] = {}
+    for penalty, p in evasion.items():
+        for value, q in base.effect.items():
+            mixed[value - penalty] = mixed.get(value - penalty, Fraction(0)) + p * q
+    effect = Distribution._exact(mixed)
+    hit = effect.probability(lambda value: value >= 0)
+    if situation.fire_mode is m.FireMode.SUPPRESSION:
+        return EvasiveAttackOdds(evasion, base, effect, hit, no_damage)
+    damage = _damage_distribution(
+        list(effect.items()),
+        base.damage_dice,
+        base.damage_bonus,
+        situation.armor,
+        situation.adds_effect,
+        base.halved,
     )
-    hit = sum((p * odds.hit_chance for _, p, odds in rows), Fraction(0))
-    damage: dict[int, Fraction] = {}
-    for _, p, odds in rows:
-        for value, q in odds.damage.items():
-            damage[value] = damage.get(value, Fraction(0)) + p * q
-    return EvasiveAttackOdds(evasion, rows, hit, Distribution._exact(damage))
-
-
-def _with_evasion(situation: AttackSituation, effect: int, own: bool) -> AttackSituation:
-    if own:
-        return dataclasses.replace(situation, own_evasive_effect=effect)
-    return dataclasses.replace(situation, target_evasive_effect=effect)
+    return EvasiveAttackOdds(evasion, base, effect, hit, damage)
 
 
 # --- Ram ----------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ only the Vehicle Damage table, ``vehicle_hits``, and the Vehicle Hit Location ta
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 from collections import Counter
@@ -335,10 +336,29 @@ def test_evasive_attack_matches_enumeration(driver_dm: int, from_vehicle: bool) 
     assert odds.hit_chance == Fraction(hits, 36 * 36 * 6)
     assert odds.damage == as_distribution(damage, 36 * 36 * 6)
     assert odds.evasion == cepheus.evasive_action_odds(driver_dm)
-    label = "Evasive Action (own vehicle)" if from_vehicle else "Evasive Action (target vehicle)"
-    for effect, _, with_evasion in odds.by_evasion:
-        rows = [row for row in with_evasion.modifiers if row.label == label]
-        assert rows == ([cepheus.Modifier(label, -effect)] if effect else [])
+    assert odds.base == cepheus.attack_odds(shot)
+    # The attack model, given each evasive Effect as its input, agrees with the mixture.
+    assert odds.effect is not None
+    field = "own_evasive_effect" if from_vehicle else "target_evasive_effect"
+    mixed: dict[int, Fraction] = {}
+    for penalty, p in odds.evasion.items():
+        at = cepheus.attack_odds(dataclasses.replace(shot, **{field: penalty}))
+        assert at.effect is not None
+        for value, q in at.effect.items():
+            mixed[value] = mixed.get(value, Fraction(0)) + p * q
+    assert odds.effect == mixed
+
+
+def test_evasive_attack_blocked_and_suppression() -> None:
+    blocked = AttackSituation(weapon="pistol", damage_dice=3, band="distant", skill=1)
+    odds = cepheus.evasive_attack_odds(blocked, 4)
+    assert odds.base.blocked and odds.effect is None
+    assert odds.hit_chance == 0 and odds.damage == {0: 1}
+    suppressing = AttackSituation(
+        weapon="rifle", damage_dice=3, band="short", skill=2, fire_mode="suppression", burst="4"
+    )
+    odds = cepheus.evasive_attack_odds(suppressing, 0)
+    assert odds.damage == {0: 1} and 0 < odds.hit_chance < odds.base.hit_chance
 
 
 def test_evasive_attack_refuses_an_effect_already_set() -> None:
