@@ -85,9 +85,8 @@ STARSHIP_SCALE_DM: Final = 4
 """Ground force weapons gain DM +4 to hit starship-scale targets.
 
 Source: ``003_c7092257a5e3046d.txt``, "Ground Force Weaponry against Starship-scale Targets".
-Not part of :class:`~rules.cepheus.AttackSituation`: the damage against such a target is
-compared with starship-scale armor after dividing by ``STARSHIP_DAMAGE_DIVISOR``, which is
-starship combat; give this DM as ``referee_dm`` to see the to-hit odds."""
+Not part of :class:`~rules.cepheus.AttackSituation`: give this DM as ``referee_dm`` to see the
+to-hit odds; the damage is :func:`~rules.cepheus.starship_scale_damage_distribution`."""
 
 STARSHIP_DAMAGE_DIVISOR: Final = 50
 """Source: as ``STARSHIP_SCALE_DM`` ("must divide its damage by 50 before comparing it to a

@@ -28,6 +28,7 @@ MODULES = [
     "explosions",
     "suppression",
     "variant",
+    "vehicle_combat",
 ]
 
 
