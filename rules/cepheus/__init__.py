@@ -9,8 +9,9 @@ Source: ``shared/sources/003_c7092257a5e3046d.txt`` and the SRD facts in
 :mod:`~rules.cepheus.attack` (the attack model and seeded roll), :mod:`~rules.cepheus.initiative`,
 :mod:`~rules.cepheus.vehicles`, :mod:`~rules.cepheus.recovery` (fatigue, unconsciousness,
 healing, first aid, surgery, medical care), :mod:`~rules.cepheus.grappling` (the opposed Natural
-Weapons check and its options), :mod:`~rules.cepheus.explosions` (dodging or diving for cover)
-and :mod:`~rules.cepheus.suppression` (suppression fire). The interpretations made where the
+Weapons check and its options), :mod:`~rules.cepheus.explosions` (dodging or diving for cover),
+:mod:`~rules.cepheus.suppression` (suppression fire) and :mod:`~rules.cepheus.forecast` (fight
+forecasts: a duel or focus fire, round by round). The interpretations made where the
 text is unclear are listed in ``rules/SOURCES.md`` under "Cepheus Engine".
 
 >>> from rules import cepheus
@@ -72,6 +73,18 @@ from rules.cepheus.explosions import (
     explosion_damage,
     explosion_damage_distribution,
     roll_explosion,
+)
+from rules.cepheus.forecast import (
+    MAX_FIGHT_DICE,
+    MAX_FIGHT_ROUNDS,
+    MAX_FIGHT_SCORE,
+    MAX_FIGHT_WORK,
+    MAX_FOCUS_ATTACKS,
+    DuelForecast,
+    Fighter,
+    FocusFireForecast,
+    duel,
+    focus_fire,
 )
 from rules.cepheus.grappling import (
     GRAPPLE_DAMAGE_BASE,
@@ -260,6 +273,11 @@ __all__ = [
     "MAX_AIM_DM",
     "MAX_AIM_FOR_THE_KILL_BONUS",
     "MAX_EFFECTS",
+    "MAX_FIGHT_DICE",
+    "MAX_FIGHT_ROUNDS",
+    "MAX_FIGHT_SCORE",
+    "MAX_FIGHT_WORK",
+    "MAX_FOCUS_ATTACKS",
     "MAX_MINOR_ACTIONS",
     "MAX_RECOVERY_DAYS",
     "MAX_RECOVERY_SCORE",
@@ -304,11 +322,14 @@ __all__ = [
     "DamageResult",
     "Difficulty",
     "DisarmResult",
+    "DuelForecast",
     "ExplosionReaction",
     "ExplosionReactionRow",
     "ExplosionRoll",
     "FatigueResult",
+    "Fighter",
     "FireMode",
+    "FocusFireForecast",
     "GrappleOdds",
     "GrappleOption",
     "GrappleOptionRow",
@@ -353,6 +374,7 @@ __all__ = [
     "delay_to_next_round",
     "disarm_result",
     "dodge_dm",
+    "duel",
     "effect_distribution",
     "effective_cover",
     "effective_skill",
@@ -360,6 +382,7 @@ __all__ = [
     "explosion_damage_distribution",
     "fatigue_rest_hours",
     "first_aid",
+    "focus_fire",
     "grapple_damage",
     "grapple_damage_distribution",
     "grapple_odds",
