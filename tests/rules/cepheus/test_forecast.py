@@ -11,7 +11,6 @@ import itertools
 import math
 import random
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -317,3 +316,289 @@ def test_focus_fire_equals_every_roll_sequence(
     assert got.dead == tuple(s.get(W.DEAD, Fraction(0)) for s in expected)
     assert got.down[-1] > 0
     assert got.odds == tuple(cepheus.attack_odds(x.situation()) for x in attackers)
+
+
+# --- A seeded simulation -----------------------------------------------------------------------
+
+
+def rolled_damage(side: Side, own: Scores, rng: random.Random) -> int:
+    """One attack rolled with plain dice (the same rules as :func:`damage_outcomes`)."""
+    serious = condition(own, side.maximum) is W.SERIOUSLY_WOUNDED
+    char = side.char_dm
+    if side.dm_from is not None:
+        char = (own[0] if side.dm_from == STR else own[1]) // 3 - 2
+    effect = rng.randint(1, 6) + rng.randint(1, 6) + side.skill + char - 8
+    effect += 0 if serious else side.aim
+    if effect < 0:
+        return 0
+    rolled = sum(rng.randint(1, 6) for _ in range(side.dice)) + side.bonus
+    damage = max(0, rolled + effect + (0 if serious else side.aim_kill) - side.armor)
+    return max(1, damage) if effect >= 6 else damage
+
+
+def simulate(a: Side, b: Side, rounds: int, rng: random.Random) -> list[tuple[W, W]]:
+    sa, sb = a.maximum, b.maximum
+    after: list[tuple[W, W]] = []
+    for _ in range(rounds):
+        ca, cb = condition(sa, a.maximum), condition(sb, b.maximum)
+        if ca not in DOWN and cb not in DOWN:
+            ka, kb = (a.initiative, sa[1]), (b.initiative, sb[1])
+            if ka == kb:
+                da, db = rolled_damage(a, sa, rng), rolled_damage(b, sb, rng)
+                sa, sb = allocate(sa, a.maximum, db, a.order), allocate(sb, b.maximum, da, b.order)
+            elif ka > kb:
+                sb = allocate(sb, b.maximum, rolled_damage(a, sa, rng), b.order)
+                if condition(sb, b.maximum) not in DOWN:
+                    sa = allocate(sa, a.maximum, rolled_damage(b, sb, rng), a.order)
+            else:
+                sa = allocate(sa, a.maximum, rolled_damage(b, sb, rng), a.order)
+                if condition(sa, a.maximum) not in DOWN:
+                    sb = allocate(sb, b.maximum, rolled_damage(a, sa, rng), b.order)
+        after.append((condition(sa, a.maximum), condition(sb, b.maximum)))
+    return after
+
+
+def test_seeded_simulation_lands_within_four_standard_errors() -> None:
+    a = Side((5, 6, 4), skill=1, aim=1, dm_from=DEX, order="spread", armor=1)
+    b = Side((6, 4, 5), skill=1, bonus=1, order=(END, DEX, STR), aim_kill=1)
+    rounds, fights = 5, 20_000
+    forecast = cepheus.duel(a.fighter(), b.fighter(), rounds)
+    rng = random.Random(2024)
+    tallies = [Counter[tuple[W, W]]() for _ in range(rounds)]
+    for _ in range(fights):
+        for r, pair in enumerate(simulate(a, b, rounds, rng)):
+            tallies[r][pair] += 1
+    curves = {
+        "a_down": lambda k: k[0] in DOWN,
+        "b_down": lambda k: k[1] in DOWN,
+        "a_wins": lambda k: k[1] in DOWN and k[0] not in DOWN,
+        "b_wins": lambda k: k[0] in DOWN and k[1] not in DOWN,
+        "a_dead": lambda k: k[0] is W.DEAD,
+    }
+    for name, test in curves.items():
+        exact = getattr(forecast, name)
+        for r in range(rounds):
+            p = float(exact[r])
+            seen = sum(n for k, n in tallies[r].items() if test(k)) / fights
+            error = math.sqrt(p * (1 - p) / fights)
+            assert abs(seen - p) <= 4 * error + 1 / fights, (name, r, seen, p)
+    assert 0.2 < float(forecast.a_wins[-1]) < 0.8  # a fight worth simulating
+
+
+# --- Invariants -----------------------------------------------------------------------------
+
+ORDERS = st.sampled_from([(END, STR, DEX), (END, DEX, STR), "spread"])
+
+
+@st.composite
+def sides(draw: st.DrawFn, *, dm_from: bool = True) -> Side:
+    return Side(
+        (draw(st.integers(1, 4)), draw(st.integers(1, 4)), draw(st.integers(1, 4))),
+        skill=draw(st.integers(0, 2)),
+        aim=draw(st.integers(0, 1)),
+        dice=draw(st.integers(0, 1)),
+        bonus=draw(st.integers(0, 2)),
+        armor=draw(st.integers(0, 2)),
+        initiative=draw(st.integers(0, 1)),
+        order=draw(ORDERS),
+        dm_from=draw(st.sampled_from([None, DEX, STR])) if dm_from else None,
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(sides(), sides(), st.integers(1, 5))
+def test_duel_invariants(a: Side, b: Side, rounds: int) -> None:
+    got = cepheus.duel(a.fighter(), b.fighter(), rounds)
+    for state in got.states:
+        assert sum(state.values()) == 1
+    assert got.final == got.states[-1]
+    for curve in (got.a_down, got.b_down, got.a_dead, got.b_dead, got.a_wins, got.b_wins):
+        assert len(curve) == rounds
+        assert all(0 <= p <= 1 for p in curve)
+        assert all(x <= y for x, y in itertools.pairwise(curve))
+    for r in range(rounds):
+        assert got.a_wins[r] + got.b_wins[r] + got.both_down[r] <= 1
+        assert got.a_dead[r] <= got.a_down[r]
+    if got.expected_rounds is not None:
+        assert 1 <= got.expected_rounds <= rounds
+
+
+@settings(max_examples=40, deadline=None)
+@given(sides(dm_from=False), sides(dm_from=False), st.integers(1, 4))
+def test_a_better_attacker_never_lowers_its_win_chance(a: Side, b: Side, rounds: int) -> None:
+    """With ``dm_from=None`` (and B's attack not changed by its wounds: no aim; a fixed order of
+    action), one more skill level for A never lowers A's chance to win by any round."""
+    b = replace(b, aim=0, initiative=1 - a.initiative)
+    base = cepheus.duel(a.fighter(), b.fighter(), rounds)
+    better = cepheus.duel(replace(a, skill=a.skill + 1).fighter(), b.fighter(), rounds)
+    assert all(x <= y for x, y in zip(base.a_wins, better.a_wins, strict=True))
+    assert all(x >= y for x, y in zip(base.b_wins, better.b_wins, strict=True))
+
+
+@settings(max_examples=30, deadline=None)
+@given(sides(), st.lists(sides(dm_from=False), min_size=1, max_size=3), st.integers(1, 4))
+def test_focus_fire_invariants(target: Side, attackers: list[Side], rounds: int) -> None:
+    got = cepheus.focus_fire(
+        Physical(*target.maximum),
+        [x.situation() for x in attackers],
+        rounds,
+        order=target.order,  # type: ignore[arg-type]
+    )
+    for state in got.states:
+        assert sum(state.values()) == 1
+    for curve in (got.down, got.dead):
+        assert all(x <= y for x, y in itertools.pairwise(curve))
+    assert all(x <= y for x, y in zip(got.dead, got.down, strict=True))
+
+
+# --- The source's "Damage" and Damage Results, through duel -------------------------------------
+
+
+def hits_for(points: int) -> AttackSituation:
+    """An attack that always hits (DM +6: 2D6 + 6 >= 8) for exactly ``points`` (no dice, no
+    Effect added)."""
+    return AttackSituation(
+        weapon="pistol",
+        band="short",
+        damage_dice=0,
+        damage_modifier=points,
+        adds_effect=False,
+        referee_dm=6,
+    )
+
+
+HARMLESS = AttackSituation(weapon="pistol", band="short", damage_dice=0, referee_dm=-20)
+
+
+def taken(
+    physical: Physical, points: int, rounds: int = 1, order: object = (END, STR, DEX)
+) -> cepheus.DuelForecast:
+    """``physical`` (who never hits) takes ``points`` each round from an attacker acting first."""
+    victim = Fighter(physical, HARMLESS, order=order)  # type: ignore[arg-type]
+    return cepheus.duel(victim, Fighter(Physical(7, 7, 7), hits_for(points), initiative=1), rounds)
+
+
+@pytest.mark.parametrize(
+    ("points", "order", "state"),
+    [
+        # Source: "The first time a character takes damage, it is applied to the target's
+        # Endurance." 5 of Endurance 9: wounded ("At least 1 characteristic is damaged").
+        (5, (END, STR, DEX), W.WOUNDED),
+        # Source: "If a target is reduced to Endurance 0, then further damage is subtracted from
+        # the target's Strength or Dexterity (of the character's choice)." 12: Dexterity 8 -> 5.
+        (12, (END, DEX, STR), W.WOUNDED),
+        # Source: "If either Strength or Dexterity is reduced to 0, the character is unconscious"
+        # ("2 characteristics are at Zero: Character is unconscious"): 9 + 8 = 17.
+        (17, (END, DEX, STR), W.UNCONSCIOUS),
+        (16, (END, STR, DEX), W.UNCONSCIOUS),
+        # Source: "any further damage is subtracted from the remaining physical characteristic.
+        # If all three physical characteristics are reduced to 0, the character is killed"
+        # ("3 characteristics are at Zero: Character is dead"): 9 + 8 + 7 = 24.
+        (23, (END, STR, DEX), W.UNCONSCIOUS),
+        (24, (END, STR, DEX), W.DEAD),
+        (24, "spread", W.DEAD),
+    ],
+)
+def test_damage_passage_through_duel(points: int, order: object, state: W) -> None:
+    forecast = taken(Physical(7, 8, 9), points, order=order)
+    assert forecast.final == {(state, W.UNHARMED): 1}
+    assert forecast.a_down == ((1,) if state in DOWN else (0,))
+    assert forecast.a_dead == ((1,) if state is W.DEAD else (0,))
+
+
+def test_seriously_wounded_row_through_duel() -> None:
+    # Source: table "Damage Results": "All 3 characteristics are damaged: Character is seriously
+    # wounded"; "Once a character has taken damage, any damage from subsequent attacks is
+    # allocated to any of the three physical characteristics as the character so chooses."
+    # 6 a round to (7, 8, 9): round 1 Endurance 3; round 2 Endurance 0 and 3 points spread:
+    # Dexterity 7, Strength 6, Dexterity 6: all three damaged.
+    spread = taken(Physical(7, 8, 9), 6, rounds=2, order="spread")
+    assert spread.states == ({(W.WOUNDED, W.UNHARMED): 1}, {(W.SERIOUSLY_WOUNDED, W.UNHARMED): 1})
+    # Filling one characteristic at a time, a conscious character never has all three damaged.
+    filled = taken(Physical(7, 8, 9), 6, rounds=2, order=(END, DEX, STR))
+    assert filled.final == {(W.WOUNDED, W.UNHARMED): 1}
+
+
+def test_a_first_damage_spill_is_not_split() -> None:
+    # Source: "If a target is reduced to Endurance 0, then further damage is subtracted from the
+    # target's Strength or Dexterity (of the character's choice). If either Strength or Dexterity
+    # is reduced to 0, the character is unconscious and any further damage is subtracted from
+    # the remaining physical characteristic." Read as one characteristic for a first damage's
+    # spill: 8 to (8, 8, 4) leaves (4, 8, 0), wounded, not (6, 6, 0) seriously wounded.
+    assert taken(Physical(8, 8, 4), 8, order="spread").final == {(W.WOUNDED, W.UNHARMED): 1}
+    # 8 more in a later attack go point by point to the higher: Dexterity 8 -> 4, then
+    # Strength 3, Dexterity 3, Strength 2, Dexterity 2: (2, 2, 0), all three damaged.
+    two = taken(Physical(8, 8, 4), 8, rounds=2, order="spread")
+    assert two.states[-1] == {(W.SERIOUSLY_WOUNDED, W.UNHARMED): 1}
+
+
+def test_a_downed_fighter_does_not_attack() -> None:
+    # Source: "Actions are taken in descending order of Initiative"; the Damage Results table:
+    # an unconscious or dead character does not act. A always hits for 5 but is killed first.
+    a = Fighter(Physical(7, 8, 9), hits_for(5))
+    b = Fighter(Physical(7, 7, 7), hits_for(30), initiative=1)
+    assert cepheus.duel(a, b, 3).final == {(W.DEAD, W.UNHARMED): 1}
+    # Equal Initiative and Dexterity: "characters act simultaneously": both land.
+    a = Fighter(Physical(7, 7, 9), hits_for(30))
+    b = Fighter(Physical(7, 7, 7), hits_for(30))
+    assert cepheus.duel(a, b, 1).final == {(W.DEAD, W.DEAD): 1}
+    # Equal Initiative: "the character with the highest Dexterity goes first".
+    a = Fighter(Physical(7, 8, 9), hits_for(30))
+    assert cepheus.duel(a, b, 1).final == {(W.UNHARMED, W.DEAD): 1}
+
+
+# --- Validation and bounds ---------------------------------------------------------------------
+
+PISTOL = AttackSituation(weapon="pistol", band="short", damage_dice=3)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"physical": Physical(7, 0, 7)}, r"physical dexterity must be scores in 1\.\.20, got 0"),
+        ({"physical": Physical(7, 21, 7)}, r"physical dexterity must be scores in 1\.\.20"),
+        ({"order": (STR, END, DEX)}, r"order must be 'spread' or a permutation"),
+        ({"order": "spreads"}, r"order must be 'spread' or a permutation"),
+        ({"dm_from": END}, r"dm_from must be None, 'dexterity' or 'strength'"),
+        ({"initiative": 1.5}, r"initiative must be an integer"),
+        ({"attack": replace(PISTOL, aim_actions=2)}, r"attack \(aim_actions \+ aim_for_the_kill"),
+        (
+            {"attack": replace(PISTOL, aim_actions=1, aim_for_the_kill_actions=1)},
+            r"at most 1 aim or aim-for-the-kill action",
+        ),
+        ({"attack": replace(PISTOL, damage_dice=21)}, r"at most 20 damage dice"),
+    ],
+)
+def test_fighter_refuses(kwargs: dict[str, object], message: str) -> None:
+    fields: dict[str, object] = {"physical": Physical(7, 7, 7), "attack": PISTOL, **kwargs}
+    with pytest.raises(InvalidInput, match=message):
+        Fighter(**fields)  # type: ignore[arg-type]
+
+
+def test_rounds_and_attacks_are_bounded() -> None:
+    fighter = Fighter(Physical(7, 7, 7), PISTOL)
+    for rounds in (0, 61, True):
+        with pytest.raises(InvalidInput, match=r"rounds must be an integer in 1\.\.60"):
+            cepheus.duel(fighter, fighter, rounds)
+    with pytest.raises(InvalidInput, match=r"attacks must be a sequence of 1 to 10"):
+        cepheus.focus_fire(Physical(7, 7, 7), [], 3)
+    with pytest.raises(InvalidInput, match=r"attacks must be a sequence of at most 10"):
+        cepheus.focus_fire(Physical(7, 7, 7), [PISTOL] * 11, 3)
+    with pytest.raises(InvalidInput, match=r"target strength must be scores in 1\.\.20"):
+        cepheus.focus_fire(Physical(0, 7, 7), [PISTOL], 3)
+
+
+def test_work_bound_names_the_rounds_that_fit() -> None:
+    """A fight whose states need more than MAX_FIGHT_WORK outcomes is refused on ``rounds``,
+    and the most rounds named in the message are accepted."""
+    heavy = replace(PISTOL, damage_dice=6, armor=20)
+    big = Fighter(Physical(20, 20, 20), heavy, order="spread")
+    with pytest.raises(
+        InvalidInput, match=r"rounds must be an integer in 1\.\.(\d+) for these"
+    ) as error:
+        cepheus.duel(big, big, 60)
+    fits = int(error.value.allowed.split("..")[1].split()[0])
+    assert 1 <= fits < 60
+    assert len(cepheus.duel(big, big, fits).a_down) == fits
+    with pytest.raises(InvalidInput, match=r"rounds must be an integer in 1\.\."):
+        cepheus.duel(big, big, fits + 1)
