@@ -144,6 +144,33 @@ EXAMPLES: dict[str, dict[str, Any]] = {
         "dfr": 6,
         "table": {1: Fraction(1, 2), 2: Fraction(1, 4)},
     },
+    # Fight forecasts: scores start at 1 (the search tries 0 first).
+    "cepheus.Fighter": {
+        "physical": cepheus.Physical(7, 7, 7),
+        "attack": cepheus.AttackSituation(weapon="pistol", damage_dice=3, band="short"),
+    },
+    "Fighter": {  # records() looks a record class up by its bare name
+        "physical": cepheus.Physical(7, 7, 7),
+        "attack": cepheus.AttackSituation(weapon="pistol", damage_dice=3, band="short"),
+    },
+    "cepheus.duel": {
+        "a": cepheus.Fighter(
+            cepheus.Physical(7, 7, 7),
+            cepheus.AttackSituation(weapon="pistol", damage_dice=3, band="short"),
+        ),
+        "b": cepheus.Fighter(
+            cepheus.Physical(6, 8, 5),
+            cepheus.AttackSituation(weapon="rifle", damage_dice=3, band="short", skill=1),
+            order="spread",
+            dm_from="dexterity",
+        ),
+        "rounds": 3,
+    },
+    "cepheus.focus_fire": {
+        "target": cepheus.Physical(7, 7, 7),
+        "attacks": [cepheus.AttackSituation(weapon="pistol", damage_dice=3, band="short")],
+        "rounds": 3,
+    },
 }
 """Valid keyword arguments for a callable whose valid call the search cannot guess (by key)."""
 
