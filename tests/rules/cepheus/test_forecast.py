@@ -602,3 +602,13 @@ def test_work_bound_names_the_rounds_that_fit() -> None:
     assert len(cepheus.duel(big, big, fits).a_down) == fits
     with pytest.raises(InvalidInput, match=r"rounds must be an integer in 1\.\."):
         cepheus.duel(big, big, fits + 1)
+
+
+def test_blind_fire_strikes_this_target_one_time_in_the_firing_line() -> None:
+    # Source: "Blind Firing": "a die rolled to randomly choose which eligible target in the
+    # firing line is hit". Every hit of 3D6 kills a target with scores 1.
+    blind = AttackSituation(weapon="pistol", band="short", damage_dice=3, blind=True)
+    alone = cepheus.focus_fire(Physical(1, 1, 1), [blind], 1)
+    among_three = cepheus.focus_fire(Physical(1, 1, 1), [replace(blind, firing_line_targets=3)], 1)
+    assert alone.down[0] == cepheus.attack_odds(blind).hit_chance
+    assert among_three.down[0] == alone.down[0] / 3
