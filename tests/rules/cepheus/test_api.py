@@ -27,6 +27,7 @@ MODULES = [
     "grappling",
     "explosions",
     "suppression",
+    "forecast",
 ]
 
 
