@@ -215,6 +215,11 @@ DUELS = {
         Side((3, 3, 1), dice=0, bonus=2, aim=1, order="spread", armor=1),
         3,
     ),
+    "equal Initiative: wounds to Dexterity change who acts first": (
+        Side((3, 3, 1), dice=0, bonus=1, skill=1, order="spread", dm_from=DEX),
+        Side((2, 3, 1), dice=0, bonus=2, order=(END, DEX, STR)),
+        3,
+    ),
     "spread against a permutation, simultaneous, armor": (
         Side((2, 3, 2), order="spread", armor=2, skill=2),
         Side((3, 2, 2), order=(END, DEX, STR), skill=1, armor=1),
