@@ -514,9 +514,9 @@ def duel(a: Fighter, b: Fighter, rounds: int) -> DuelForecast:
     with scores 7 filling one characteristic at a time get all 60 rounds; under ``"spread"``
     (about 35 states each instead of 14) 7 to 17 rounds fit; scores 20 under ``"spread"``
     about 5. The slowest accepted calls measured take 0.06 to 0.08 s of CPU time in CPython
-    3.12 (``time.process_time``; up to 0.3 s by the wall clock on this project's loaded
-    2-core machine); the largest joint state counts seen were 3,969 pairs of standing
-    fighters (scores 12, ``"spread"``, 3D6).
+    3.12 (``time.process_time``; up to 0.4 s by the wall clock on this project's 2-core
+    machine under a load of 18); the most pairs of standing fighters seen at the start of a
+    round was 2,025 (scores 12, ``"spread"``, 2D6).
 
     ``expected_rounds`` is given only when the fight surely ends within ``rounds`` (as
     :func:`~rules.cepheus.recovery_odds` does for its days).
