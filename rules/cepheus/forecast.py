@@ -511,8 +511,8 @@ def duel(a: Fighter, b: Fighter, rounds: int) -> DuelForecast:
     most 250,000 units of work in all (:data:`MAX_FIGHT_WORK`: each state times each distinct
     next state of each attack, weighted by the length of the counts): a fight that needs more
     is refused on ``rounds``, and the message names the most rounds that fit. Two fighters
-    with scores 7 filling one characteristic at a time get all 60 rounds; under ``"spread"``
-    (about 35 states each instead of 14) 7 to 17 rounds fit; scores 20 under ``"spread"``
+    with scores 7 and 1D6 to 3D6 attacks, filling one characteristic at a time, get 48 to 60
+    rounds; under ``"spread"`` (about 35 states each instead of 14) 7 to 16 rounds fit; scores 20 under ``"spread"``
     about 5. The slowest accepted calls measured take 0.06 to 0.08 s of CPU time in CPython
     3.12 (``time.process_time``; up to 0.4 s by the wall clock on this project's 2-core
     machine under a load of 18); the most pairs of standing fighters seen at the start of a
