@@ -331,6 +331,9 @@ def _spread(current: Physical, maximum: Physical, damage: int) -> DamageResult:
 
 # --- One attacker's attacks ------------------------------------------------------------------
 
+type _Successors = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], int]
+"""(standing next states and counts, down codes and counts, how many in all)."""
+
 type _Weights = tuple[int, tuple[tuple[int, int], ...]]
 """(denominator, ((damage, count), ...)): an exact damage distribution as integer counts."""
 
@@ -358,15 +361,22 @@ def _weights(odds: AttackOdds) -> _Weights:
 class _Attacker:
     """One attacker: its attack adjusted to its own state, and the successors it gives a target."""
 
-    def __init__(self, attack: AttackSituation, dm_from: Characteristic | None, own: _Body | None):
+    def __init__(
+        self,
+        attack: AttackSituation,
+        dm_from: Characteristic | None,
+        own: _Body | None,
+        shift: int = 0,
+    ) -> None:
         self.attack = attack
+        self.shift = shift
         self.dm_from = dm_from
         self.own = own
         self.situations: list[AttackSituation] = []
         self.weights: list[_Weights] = []
         self._key_of_situation: dict[AttackSituation, int] = {}
         self._key_of_state: dict[int, int] = {}
-        self._successors: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+        self._successors: dict[tuple[int, int], _Successors] = {}
 
     def key(self, state: int) -> int:
         """The index of the attack as adjusted to the attacker's own ``state``."""
@@ -393,15 +403,18 @@ class _Attacker:
         self._key_of_state[state] = found
         return found
 
-    def successors(self, key: int, target: _Body, state: int) -> tuple[tuple[int, int], ...]:
-        """The target's next states (merged) and their counts over ``weights[key][0]``."""
+    def successors(self, key: int, target: _Body, state: int) -> _Successors:
+        """The target's next states (merged) and their counts over ``weights[key][0]``: those
+        still standing (their index shifted left by ``shift``), then those down (a down code)."""
         found = self._successors.get((key, state))
         if found is None:
             merged: dict[int, int] = {}
             for damage, count in self.weights[key][1]:
                 after = target.after(state, damage)
                 merged[after] = merged.get(after, 0) + count
-            found = self._successors[(key, state)] = tuple(merged.items())
+            up = tuple((after << self.shift, n) for after, n in merged.items() if after >= 0)
+            down = tuple((after, n) for after, n in merged.items() if after < 0)
+            found = self._successors[(key, state)] = (up, down, len(merged))
         return found
 
 
@@ -449,13 +462,6 @@ class DuelForecast:
 
 def _check_rounds(rounds: object) -> int:
     return check_int("rounds", rounds, 1, MAX_FIGHT_ROUNDS)
-
-
-def _counted[T](work: list[int], items: tuple[T, ...]) -> tuple[T, ...]:
-    """``items``, adding their number times the size of the counts (``work[1]``: 1 plus a
-    unit per 1024 bits of the common denominator) to the work counter ``work[0]``."""
-    work[0] += len(items) * work[1]
-    return items
 
 
 def _size(denominator: int) -> int:
@@ -512,11 +518,11 @@ def duel(a: Fighter, b: Fighter, rounds: int) -> DuelForecast:
     next state of each attack, weighted by the length of the counts): a fight that needs more
     is refused on ``rounds``, and the message names the most rounds that fit. Two fighters
     with scores 7 and 1D6 to 3D6 attacks, filling one characteristic at a time, get 48 to 60
-    rounds; under ``"spread"`` (about 35 states each instead of 14) 7 to 16 rounds fit; scores 20 under ``"spread"``
-    about 5. The slowest accepted calls measured take 0.06 to 0.08 s of CPU time in CPython
-    3.12 (``time.process_time``; up to 0.4 s by the wall clock on this project's 2-core
-    machine under a load of 18); the most pairs of standing fighters seen at the start of a
-    round was 2,025 (scores 12, ``"spread"``, 2D6).
+    rounds; under ``"spread"`` (about 35 states each instead of 14) 7 to 16 rounds fit;
+    scores 20 under ``"spread"`` about 5. The slowest accepted calls measured take 0.06 to
+    0.08 s of CPU time in CPython 3.12 (``time.process_time``; up to 0.4 s by the wall clock
+    on this project's 2-core machine under a load of 18); the most pairs of standing fighters
+    seen at the start of a round was 2,025 (scores 12, ``"spread"``, 2D6).
 
     ``expected_rounds`` is given only when the fight surely ends within ``rounds`` (as
     :func:`~rules.cepheus.recovery_odds` does for its days).
@@ -551,7 +557,7 @@ def duel(a: Fighter, b: Fighter, rounds: int) -> DuelForecast:
     body_a = _Body(a.physical, a.order, work)  # type: ignore[arg-type]
     body_b = _Body(b.physical, b.order, work)  # type: ignore[arg-type]
     hit_b = _Attacker(a.attack, a.dm_from, body_a)  # type: ignore[arg-type]
-    hit_a = _Attacker(b.attack, b.dm_from, body_b)  # type: ignore[arg-type]
+    hit_a = _Attacker(b.attack, b.dm_from, body_b, _BITS)  # type: ignore[arg-type]
     # Codes: a pair of conscious states is (ia << _BITS) | ib; inside a round a side that went
     # down is _MASK + 1 + its down code, and what is still to come sits above 2 * _BITS.
     conditions: list[WoundState] = list(WoundState)
@@ -606,30 +612,36 @@ def duel(a: Fighter, b: Fighter, rounds: int) -> DuelForecast:
         for outcome in absorbed:
             absorbed[outcome] *= common
         middle: dict[int, int] = {}
+        size = work[1]
         for code, weight, (who, key, then) in plans_now:
-            ia, ib = code >> _BITS, code & _MASK
             if who == 2:  # B attacks A; A, if still up, attacks B with its state now
                 scale = weight * (common // den_a[key][0])
-                for after, count in _counted(work, hit_a.successors(key, body_a, ia)):
-                    if after >= 0:
-                        slot = (2 << _PENDING) | (after << _BITS) | ib
-                        middle[slot] = middle.get(slot, 0) + scale * count
-                    else:
-                        slot = of_a(after) * 8 + of_b(ib)
-                        absorbed[slot] = absorbed.get(slot, 0) + scale * count
-                continue
-            scale = weight * (common // den_b[key][0])
-            for after, count in _counted(work, hit_b.successors(key, body_b, ib)):
-                if who == 3:  # B attacks anyway, with the key of its state before the hit
-                    side = after if after >= 0 else _MASK + 1 + after
-                    slot = ((3 + then) << _PENDING) | (ia << _BITS) | side
+                up, down, n = hit_a.successors(key, body_a, code >> _BITS)
+                ib = code & _MASK
+                base = (2 << _PENDING) | ib
+                for after, count in up:
+                    slot = base | after
                     middle[slot] = middle.get(slot, 0) + scale * count
-                elif after >= 0:
-                    slot = (1 << _PENDING) | (ia << _BITS) | after
-                    middle[slot] = middle.get(slot, 0) + scale * count
-                else:
-                    slot = of_a(ia) * 8 + of_b(after)
+                for after, count in down:
+                    slot = of_a(after) * 8 + of_b(ib)
                     absorbed[slot] = absorbed.get(slot, 0) + scale * count
+            else:
+                scale = weight * (common // den_b[key][0])
+                up, down, n = hit_b.successors(key, body_b, code & _MASK)
+                if who == 3:  # B attacks anyway, with the key of its state before the hit
+                    base = ((3 + then) << _PENDING) | (code & ~_MASK)
+                    for after, count in up + tuple((_MASK + 1 + c, m) for c, m in down):
+                        slot = base | after
+                        middle[slot] = middle.get(slot, 0) + scale * count
+                else:
+                    base = (1 << _PENDING) | (code & ~_MASK)
+                    for after, count in up:
+                        slot = base | after
+                        middle[slot] = middle.get(slot, 0) + scale * count
+                    for after, count in down:
+                        slot = of_a(code >> _BITS) * 8 + of_b(after)
+                        absorbed[slot] = absorbed.get(slot, 0) + scale * count
+            work[0] += n * size
         denominator *= common
         work[1] = _size(denominator)
         # The second attack of the round.
@@ -648,27 +660,35 @@ def duel(a: Fighter, b: Fighter, rounds: int) -> DuelForecast:
         for outcome in absorbed:
             absorbed[outcome] *= common
         live = {}
+        size = work[1]
         for weight, ia, side, attacker, key in seconds:
             if attacker == 1:  # A attacks B (B conscious)
                 scale = weight * (common // den_b[key][0])
-                for after, count in _counted(work, hit_b.successors(key, body_b, side)):
-                    if after >= 0:
-                        slot = (ia << _BITS) | after
-                        live[slot] = live.get(slot, 0) + scale * count
-                    else:
-                        slot = of_a(ia) * 8 + of_b(after)
-                        absorbed[slot] = absorbed.get(slot, 0) + scale * count
-                continue
-            scale = weight * (common // den_a[key][0])
-            up_b = side <= _MASK - 2
-            b_code = side if up_b else side - _MASK - 1
-            for after, count in _counted(work, hit_a.successors(key, body_a, ia)):
-                if after >= 0 and up_b:
-                    slot = (after << _BITS) | side
+                up, down, n = hit_b.successors(key, body_b, side)
+                base = ia << _BITS
+                for after, count in up:
+                    slot = base | after
                     live[slot] = live.get(slot, 0) + scale * count
-                else:
-                    slot = of_a(after) * 8 + of_b(b_code)
+                for after, count in down:
+                    slot = of_a(ia) * 8 + of_b(after)
                     absorbed[slot] = absorbed.get(slot, 0) + scale * count
+            else:  # B attacks A (B may be down already: both acted at once)
+                scale = weight * (common // den_a[key][0])
+                up, down, n = hit_a.successors(key, body_a, ia)
+                if side <= _MASK - 2:
+                    for after, count in up:
+                        slot = after | side
+                        live[slot] = live.get(slot, 0) + scale * count
+                    condition_of_b = of_b(side)
+                else:
+                    condition_of_b = of_b(side - _MASK - 1)
+                    for after, count in up:
+                        slot = of_a(after >> _BITS) * 8 + condition_of_b
+                        absorbed[slot] = absorbed.get(slot, 0) + scale * count
+                for after, count in down:
+                    slot = of_a(after) * 8 + condition_of_b
+                    absorbed[slot] = absorbed.get(slot, 0) + scale * count
+            work[0] += n * size
         denominator *= common
         work[1] = _size(denominator)
         counts: dict[int, int] = dict(absorbed)
@@ -801,12 +821,14 @@ def focus_fire(
             for code in absorbed:
                 absorbed[code] *= common
             following: dict[int, int] = {}
+            size = work[1]
             for state, weight in live.items():
-                for after, count in _counted(work, attacker.successors(0, body, state)):
-                    if after >= 0:
-                        following[after] = following.get(after, 0) + weight * count
-                    else:
-                        absorbed[after] = absorbed.get(after, 0) + weight * count
+                up, fallen, n = attacker.successors(0, body, state)
+                for after, count in up:
+                    following[after] = following.get(after, 0) + weight * count
+                for after, count in fallen:
+                    absorbed[after] = absorbed.get(after, 0) + weight * count
+                work[0] += n * size
             live = following
             denominator *= common
             work[1] = _size(denominator)
