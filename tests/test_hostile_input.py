@@ -166,6 +166,19 @@ EXAMPLES: dict[str, dict[str, Any]] = {
         ),
         "rounds": 3,
     },
+    "cepheus.roll_duel": {
+        "a": cepheus.Fighter(
+            cepheus.Physical(7, 7, 7),
+            cepheus.AttackSituation(weapon="pistol", damage_dice=3, band="short"),
+        ),
+        "b": cepheus.Fighter(
+            cepheus.Physical(6, 8, 5),
+            cepheus.AttackSituation(weapon="rifle", damage_dice=3, band="short", skill=1),
+            order="spread",
+        ),
+        "rounds": 3,
+        "rng": random.Random(1),
+    },
     "cepheus.focus_fire": {
         "target": cepheus.Physical(7, 7, 7),
         "attacks": [cepheus.AttackSituation(weapon="pistol", damage_dice=3, band="short")],

@@ -81,10 +81,12 @@ from rules.cepheus.forecast import (
     MAX_FIGHT_WORK,
     MAX_FOCUS_ATTACKS,
     DuelForecast,
+    DuelRoll,
     Fighter,
     FocusFireForecast,
     duel,
     focus_fire,
+    roll_duel,
 )
 from rules.cepheus.grappling import (
     GRAPPLE_DAMAGE_BASE,
@@ -323,6 +325,7 @@ __all__ = [
     "Difficulty",
     "DisarmResult",
     "DuelForecast",
+    "DuelRoll",
     "ExplosionReaction",
     "ExplosionReactionRow",
     "ExplosionRoll",
@@ -411,6 +414,7 @@ __all__ = [
     "recovery_odds",
     "roll_attack",
     "roll_check",
+    "roll_duel",
     "roll_explosion",
     "roll_grapple",
     "roll_initiative",

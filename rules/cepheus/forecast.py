@@ -28,13 +28,21 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
+from rules.cepheus._common import check_rng
 from rules.cepheus.actions import MINOR_ACTIONS_WITH_SIGNIFICANT
-from rules.cepheus.attack import AttackOdds, AttackSituation, _damage_terms, attack_odds
+from rules.cepheus.attack import (
+    AttackOdds,
+    AttackSituation,
+    _damage_terms,
+    attack_odds,
+    roll_attack,
+)
 from rules.cepheus.checks import characteristic_dm
 from rules.cepheus.damage import (
     Characteristic,
@@ -63,10 +71,12 @@ __all__ = [
     "MAX_FIGHT_WORK",
     "MAX_FOCUS_ATTACKS",
     "DuelForecast",
+    "DuelRoll",
     "Fighter",
     "FocusFireForecast",
     "duel",
     "focus_fire",
+    "roll_duel",
 ]
 
 MAX_FIGHT_ROUNDS: Final = 60
@@ -271,12 +281,7 @@ class _Body:
             self._after[key] = _DEAD
             return _DEAD
         self.work[0] += _DAMAGE_WORK
-        current = Physical(s, d, e)
-        if self.order == SPREAD:
-            result = _spread(current, self.maximum, damage)
-        else:
-            assert not isinstance(self.order, str)
-            result = apply_damage(current, damage, maximum=self.maximum, order=self.order)
+        result = _take(Physical(s, d, e), self.maximum, self.order, damage)
         if result.state is WoundState.UNCONSCIOUS:
             found = _UNCONSCIOUS
         elif result.state is WoundState.DEAD:
@@ -300,6 +305,31 @@ class _Body:
         return wound_state(Physical(s, d, e), self.maximum)
 
 
+def _take(
+    current: Physical, maximum: Physical, order: tuple[Characteristic, ...] | str, damage: int
+) -> DamageResult:
+    """:func:`apply_damage` of ``damage`` under the policy ``order`` (see :class:`Fighter`)."""
+    if order == SPREAD:
+        return _spread(current, maximum, damage)
+    assert not isinstance(order, str)
+    return apply_damage(current, damage, maximum=maximum, order=order)
+
+
+def _adjusted(
+    attack: AttackSituation, dm_from: Characteristic | None, current: Physical, serious: bool
+) -> AttackSituation:
+    """The attack as its fighter makes it now: the characteristic DM of the current score
+    (``dm_from``), and no aiming when seriously wounded ("They also lose their minor action in
+    combat")."""
+    changes: dict[str, int] = {}
+    if dm_from is not None:
+        changes["characteristic_dm"] = characteristic_dm(current[dm_from])
+    if serious:
+        changes["aim_actions"] = 0
+        changes["aim_for_the_kill_actions"] = 0
+    return dataclasses.replace(attack, **changes) if changes else attack  # type: ignore[arg-type]
+
+
 def _spread(current: Physical, maximum: Physical, damage: int) -> DamageResult:
     """:func:`apply_damage` of ``damage`` under the ``"spread"`` policy (see :class:`Fighter`)."""
     strength, dexterity, endurance = current.strength, current.dexterity, current.endurance
@@ -313,7 +343,9 @@ def _spread(current: Physical, maximum: Physical, damage: int) -> DamageResult:
         return apply_damage(
             current, damage, maximum=maximum, order=(Characteristic.ENDURANCE, high, low)
         )
-    # Later damage (below a kill: the caller handles those) is the character's to allocate.
+    if damage >= current.total():  # "If all three ... are reduced to 0, the character is killed"
+        damage = current.total()
+    # Later damage is the character's to allocate.
     to_endurance = min(damage, endurance)
     to_strength = to_dexterity = 0
     for _ in range(damage - to_endurance):
@@ -385,16 +417,10 @@ class _Attacker:
             return found
         situation = self.attack
         if self.own is not None:
-            changes: dict[str, int] = {}
-            scores = self.own.scores[state]
-            if self.dm_from is not None:
-                score = scores[0] if self.dm_from is Characteristic.STRENGTH else scores[1]
-                changes["characteristic_dm"] = characteristic_dm(score)
-            if self.own.serious[state]:  # "They also lose their minor action in combat."
-                changes["aim_actions"] = 0
-                changes["aim_for_the_kill_actions"] = 0
-            if changes:
-                situation = dataclasses.replace(situation, **changes)  # type: ignore[arg-type]
+            s, d, e = self.own.scores[state]
+            situation = _adjusted(
+                situation, self.dm_from, Physical(s, d, e), self.own.serious[state]
+            )
         found = self._key_of_situation.get(situation)
         if found is None:
             found = self._key_of_situation[situation] = len(self.situations)
@@ -857,3 +883,105 @@ def focus_fire(
         odds=tuple(attack_odds(situation) for situation in situations),
         largest_live_states=largest,
     )
+
+
+# --- A rolled duel ---------------------------------------------------------------------------
+
+
+@output_record
+@dataclass(frozen=True, slots=True)
+class DuelRoll:
+    """One rolled :func:`duel`, round by round, with a step-by-step log."""
+
+    physical: tuple[tuple[Physical, Physical], ...]
+    """A's and B's current scores after each round."""
+    states: tuple[tuple[WoundState, WoundState], ...]
+    """A's and B's conditions after each round."""
+    log: tuple[str, ...]
+    """What happened, one step per line."""
+
+
+def roll_duel(a: Fighter, b: Fighter, rounds: int, rng: random.Random) -> DuelRoll:
+    """Roll one duel with ``rng``: the same rules as :func:`duel`, one fight instead of all.
+
+    Each attack is :func:`~rules.cepheus.roll_attack` of the attack as adjusted to the
+    attacker's state when it acts (its log is kept, indented); the damage goes where the
+    target's ``order`` puts it. When both act at once, A's attack is rolled first. A blind hit
+    that strikes another target in the firing line deals this one nothing. The fight stops when
+    one side is down; the remaining rounds repeat the last state.
+
+    Raises:
+        ValueError: ``a`` or ``b`` is not a :class:`Fighter`, or ``rounds`` not an integer in
+            1..60.
+        TypeError: ``rng`` is not a :class:`random.Random`.
+
+    >>> pistol = AttackSituation(weapon="pistol", damage_dice=3, band="short", skill=1)
+    >>> fight = roll_duel(Fighter(Physical(7, 8, 6), pistol, initiative=1),
+    ...                   Fighter(Physical(6, 7, 7), pistol), 3, random.Random(7))
+    >>> len(fight.states), fight.log[0]
+    (3, 'Round 1: A acts first (Initiative 1 against 0)')
+    """
+    check_instance("a", a, Fighter)
+    check_instance("b", b, Fighter)
+    rounds = _check_rounds(rounds)
+    check_rng(rng)
+    fighters = {"A": a, "B": b}
+    current = {"A": a.physical, "B": b.physical}
+    condition = {"A": WoundState.UNHARMED, "B": WoundState.UNHARMED}
+    log: list[str] = []
+    physical: list[tuple[Physical, Physical]] = []
+    states: list[tuple[WoundState, WoundState]] = []
+
+    def attack(attacker: str) -> int:
+        fighter = fighters[attacker]
+        situation = _adjusted(
+            fighter.attack,
+            fighter.dm_from,  # type: ignore[arg-type]
+            current[attacker],
+            condition[attacker] is WoundState.SERIOUSLY_WOUNDED,
+        )
+        rolled = roll_attack(situation, rng)
+        log.append(f"{attacker} attacks {'B' if attacker == 'A' else 'A'}:")
+        log.extend(f"  {line}" for line in rolled.log)
+        return rolled.damage if rolled.firing_line_target in (None, 1) else 0
+
+    def land(target: str, damage: int) -> None:
+        fighter = fighters[target]
+        result = _take(current[target], fighter.physical, fighter.order, damage)  # type: ignore[arg-type]
+        current[target], condition[target] = result.physical, result.state
+        p = result.physical
+        log.append(
+            f"{target} takes {damage}: Strength {p.strength}, Dexterity {p.dexterity}, "
+            f"Endurance {p.endurance}: {result.state.value.replace('_', ' ')}"
+        )
+
+    ended = False
+    for number in range(1, rounds + 1):
+        if not ended:
+            key = {side: (fighters[side].initiative, current[side].dexterity) for side in "AB"}
+            if key["A"] == key["B"]:
+                log.append(
+                    f"Round {number}: A and B act simultaneously (same Initiative and Dexterity)"
+                )
+                to_b, to_a = attack("A"), attack("B")
+                land("B", to_b)
+                land("A", to_a)
+            else:
+                first = "A" if key["A"] > key["B"] else "B"
+                second = "B" if first == "A" else "A"
+                why = (
+                    f"Initiative {key[first][0]} against {key[second][0]}"
+                    if key[first][0] != key[second][0]
+                    else f"same Initiative, Dexterity {key[first][1]} against {key[second][1]}"
+                )
+                log.append(f"Round {number}: {first} acts first ({why})")
+                land(second, attack(first))
+                if condition[second] not in _DOWN:
+                    land(first, attack(second))
+            down = [side for side in "AB" if condition[side] in _DOWN]
+            if down:
+                ended = True
+                log.append(f"{' and '.join(down)} down: the fight is over")
+        physical.append((current["A"], current["B"]))
+        states.append((condition["A"], condition["B"]))
+    return DuelRoll(tuple(physical), tuple(states), tuple(log))
