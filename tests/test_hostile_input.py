@@ -152,6 +152,46 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     # A preset is looked up by its name, which no candidate string guesses.
     "moo2.find_preset": {"name": "classic"},
     "lurasko.find_preset": {"name": "As written (this site's reading)"},
+    # Fight forecasts: scores start at 1 (the search tries 0 first).
+    "cepheus.Fighter": {
+        "physical": cepheus.Physical(7, 7, 7),
+        "attack": cepheus.AttackSituation(weapon="pistol", damage_dice=3, band="short"),
+    },
+    "Fighter": {  # records() looks a record class up by its bare name
+        "physical": cepheus.Physical(7, 7, 7),
+        "attack": cepheus.AttackSituation(weapon="pistol", damage_dice=3, band="short"),
+    },
+    "cepheus.duel": {
+        "a": cepheus.Fighter(
+            cepheus.Physical(7, 7, 7),
+            cepheus.AttackSituation(weapon="pistol", damage_dice=3, band="short"),
+        ),
+        "b": cepheus.Fighter(
+            cepheus.Physical(6, 8, 5),
+            cepheus.AttackSituation(weapon="rifle", damage_dice=3, band="short", skill=1),
+            order="spread",
+            dm_from="dexterity",
+        ),
+        "rounds": 3,
+    },
+    "cepheus.roll_duel": {
+        "a": cepheus.Fighter(
+            cepheus.Physical(7, 7, 7),
+            cepheus.AttackSituation(weapon="pistol", damage_dice=3, band="short"),
+        ),
+        "b": cepheus.Fighter(
+            cepheus.Physical(6, 8, 5),
+            cepheus.AttackSituation(weapon="rifle", damage_dice=3, band="short", skill=1),
+            order="spread",
+        ),
+        "rounds": 3,
+        "rng": random.Random(1),
+    },
+    "cepheus.focus_fire": {
+        "target": cepheus.Physical(7, 7, 7),
+        "attacks": [cepheus.AttackSituation(weapon="pistol", damage_dice=3, band="short")],
+        "rounds": 3,
+    },
 }
 """Valid keyword arguments for a callable whose valid call the search cannot guess (by key)."""
 

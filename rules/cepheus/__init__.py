@@ -11,8 +11,9 @@ Source: ``shared/sources/003_c7092257a5e3046d.txt`` and the SRD facts in
 evasive action, weaving, a vehicle exploding, ground weapons against starship-scale targets),
 :mod:`~rules.cepheus.recovery` (fatigue, unconsciousness,
 healing, first aid, surgery, medical care), :mod:`~rules.cepheus.grappling` (the opposed Natural
-Weapons check and its options), :mod:`~rules.cepheus.explosions` (dodging or diving for cover)
-and :mod:`~rules.cepheus.suppression` (suppression fire). The interpretations made where the
+Weapons check and its options), :mod:`~rules.cepheus.explosions` (dodging or diving for cover),
+:mod:`~rules.cepheus.suppression` (suppression fire) and :mod:`~rules.cepheus.forecast` (fight
+forecasts: a duel or focus fire, round by round). The interpretations made where the
 text is unclear are listed in ``rules/SOURCES.md`` under "Cepheus Engine".
 
 >>> from rules import cepheus
@@ -74,6 +75,20 @@ from rules.cepheus.explosions import (
     explosion_damage,
     explosion_damage_distribution,
     roll_explosion,
+)
+from rules.cepheus.forecast import (
+    MAX_FIGHT_DICE,
+    MAX_FIGHT_ROUNDS,
+    MAX_FIGHT_SCORE,
+    MAX_FIGHT_WORK,
+    MAX_FOCUS_ATTACKS,
+    DuelForecast,
+    DuelRoll,
+    Fighter,
+    FocusFireForecast,
+    duel,
+    focus_fire,
+    roll_duel,
 )
 from rules.cepheus.grappling import (
     GRAPPLE_DAMAGE_BASE,
@@ -319,6 +334,11 @@ __all__ = [
     "MAX_COLLISION_KPH",
     "MAX_DENOMINATOR_BITS",
     "MAX_EFFECTS",
+    "MAX_FIGHT_DICE",
+    "MAX_FIGHT_ROUNDS",
+    "MAX_FIGHT_SCORE",
+    "MAX_FIGHT_WORK",
+    "MAX_FOCUS_ATTACKS",
     "MAX_LOCATION_DAMAGE",
     "MAX_MINOR_ACTIONS",
     "MAX_RECOVERY_DAYS",
@@ -372,12 +392,16 @@ __all__ = [
     "DamageResult",
     "Difficulty",
     "DisarmResult",
+    "DuelForecast",
+    "DuelRoll",
     "EvasiveAttackOdds",
     "ExplosionReaction",
     "ExplosionReactionRow",
     "ExplosionRoll",
     "FatigueResult",
+    "Fighter",
     "FireMode",
+    "FocusFireForecast",
     "GrappleOdds",
     "GrappleOption",
     "GrappleOptionRow",
@@ -433,6 +457,7 @@ __all__ = [
     "delay_to_next_round",
     "disarm_result",
     "dodge_dm",
+    "duel",
     "effect_distribution",
     "effective_cover",
     "effective_skill",
@@ -443,6 +468,7 @@ __all__ = [
     "explosion_damage_distribution",
     "fatigue_rest_hours",
     "first_aid",
+    "focus_fire",
     "grapple_damage",
     "grapple_damage_distribution",
     "grapple_odds",
@@ -476,6 +502,7 @@ __all__ = [
     "roll_attack",
     "roll_check",
     "roll_collision",
+    "roll_duel",
     "roll_explosion",
     "roll_grapple",
     "roll_initiative",

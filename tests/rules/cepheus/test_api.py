@@ -29,6 +29,7 @@ MODULES = [
     "suppression",
     "variant",
     "vehicle_combat",
+    "forecast",
 ]
 
 
