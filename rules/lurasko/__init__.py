@@ -72,6 +72,13 @@ from rules.lurasko.critical import (
     is_critical,
 )
 from rules.lurasko.energy import EnergyType, combine_drive, energy_can_dismember, energy_drive
+from rules.lurasko.forecast import (
+    MAX_FORECAST_ATTACKS,
+    MAX_FORECAST_RESOLUTIONS,
+    REACHED_THRESHOLDS,
+    HitsForecast,
+    hits_forecast,
+)
 from rules.lurasko.injury import (
     DEAFENED_SECONDS,
     DEAFENED_TURNS,
@@ -154,6 +161,8 @@ __all__ = [
     "ENERGY_EFFECT_RULES",
     "FLYING_WEIGHT_PERCENT_PER_SPD",
     "FROST_FATIGUE_PER_DEGREE",
+    "MAX_FORECAST_ATTACKS",
+    "MAX_FORECAST_RESOLUTIONS",
     "MAX_HITS",
     "MAX_RESISTANCES",
     "MAX_SHIELDS",
@@ -163,6 +172,7 @@ __all__ = [
     "PRECISE_CRITICAL_DRIVE_BONUS",
     "RANGED_REDUCTION_HINDRANCE",
     "RANGED_REDUCTION_PERCENT",
+    "REACHED_THRESHOLDS",
     "SHIELDING_ORDER",
     "SHIELDS_BEFORE_DEFENSE_ROLL",
     "ZAOE_LOW_SHIELD_MULTIPLIER",
@@ -178,6 +188,7 @@ __all__ = [
     "CriticalEffect",
     "EnergyEffectRule",
     "EnergyType",
+    "HitsForecast",
     "InjuryTypeRule",
     "MeleeReduction",
     "PortionResult",
@@ -218,6 +229,7 @@ __all__ = [
     "energy_side_effects",
     "expend_aura",
     "flying_weight_increase_percent",
+    "hits_forecast",
     "is_critical",
     "order_shields",
     "points_needed",
