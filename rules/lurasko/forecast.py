@@ -17,6 +17,7 @@ import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from types import MappingProxyType
+from typing import NoReturn
 
 from rules.dice import Distribution
 from rules.forecast import chance_by_step, run_chain
@@ -44,9 +45,18 @@ MAX_FORECAST_ATTACKS = 100
 """The most attacks :func:`hits_forecast` follows (a bound on work, not a rule)."""
 
 MAX_FORECAST_RESOLUTIONS = 100_000
-"""The most work :func:`hits_forecast` does, in weapon-hit-and-shield steps of
-:func:`resolve_attack`: each different set of shield points reached is resolved once as a
-normal hit and once as a critical, each costing about hits x (shields + resistances + 1)."""
+"""The most work :func:`hits_forecast` does, in units of about a microsecond: each different
+set of shield points reached is resolved (as a miss, a hit and a critical, as the chances
+require), each :func:`resolve_attack` costing 40 units plus its weapon
+hits times (shields + resistances + 1), and each state of the chain 5 units per
+attack."""
+
+_RESOLUTION_OVERHEAD = 40
+"""Units of :data:`MAX_FORECAST_RESOLUTIONS` one call of :func:`resolve_attack` costs, besides
+its weapon hits times (shields + resistances + 1): a unit is about a microsecond."""
+
+_STATE_WORK = 5
+"""Units one state costs in one attack of the chain (three branches, Fraction sums)."""
 
 REACHED_THRESHOLDS = tuple(range(1, 11))
 """The thresholds of degrees of injury :attr:`HitsForecast.reached` gives chances for."""
@@ -159,10 +169,20 @@ def hits_forecast(
     crit = check_number("crit_chance", crit_chance, 0, 1)
     critical_attack = dataclasses.replace(attack, critical=CriticalEffect.DRIVE)
     plain_attack = dataclasses.replace(attack, critical=None)
-    unit = len(attack.hits) * (len(given) + len(target.resistances) + 1)
+    unit = _RESOLUTION_OVERHEAD + len(attack.hits) * (len(given) + len(target.resistances) + 1)
     work = [MAX_FORECAST_RESOLUTIONS]
     attacks_done = [0]
     resolved: dict[tuple[tuple[int, ...], str], tuple[int, tuple[int, ...]]] = {}
+
+    def refuse() -> NoReturn:
+        raise InvalidInput(
+            "attacks",
+            f"an integer in 1..{max(attacks_done[0], 1)} for this attack, target and shields "
+            f"(the states reached grow with the attacks, and each set of shield points is "
+            f"resolved: at most {MAX_FORECAST_RESOLUTIONS} units, MAX_FORECAST_RESOLUTIONS)",
+            attacks,
+        )
+
     before_roll = [i for i, s in enumerate(given) if s.level is not Precision.HIGH]
 
     def resolve(points: tuple[int, ...], outcome: str) -> tuple[int, tuple[int, ...]]:
@@ -171,14 +191,7 @@ def hits_forecast(
         if found is None:
             work[0] -= unit
             if work[0] < 0:
-                raise InvalidInput(
-                    "attacks",
-                    f"an integer in 1..{max(attacks_done[0], 1)} for this attack, target and "
-                    f"shields (the shield points reached grow with the attacks, and each is "
-                    f"resolved: at most {MAX_FORECAST_RESOLUTIONS} units, "
-                    f"MAX_FORECAST_RESOLUTIONS)",
-                    attacks,
-                )
+                refuse()
             now = [dataclasses.replace(s, points=p) for s, p in zip(given, points, strict=True)]
             if outcome == "miss":  # low and medium shield before the defense roll, hit or not
                 result = resolve_attack(plain_attack, target, [now[i] for i in before_roll])
@@ -211,6 +224,9 @@ def hits_forecast(
     after: list[Distribution[tuple[int, tuple[int, ...]]]] = []
     current: Distribution[tuple[int, tuple[int, ...]]] = Distribution._exact({start: Fraction(1)})
     for _ in range(attacks):  # one attack at a time, to name the attacks that fit in a refusal
+        work[0] -= _STATE_WORK * len(current)
+        if work[0] < 0:
+            refuse()
         current = run_chain(current, step, 1)[0]
         attacks_done[0] += 1
         after.append(current)
