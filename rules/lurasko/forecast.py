@@ -14,13 +14,13 @@ merged after each attack.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from types import MappingProxyType
 from typing import NoReturn
 
 from rules.dice import Distribution
-from rules.forecast import chance_by_step, run_chain
+from rules.forecast import run_chain
 from rules.lurasko.critical import CriticalEffect
 from rules.lurasko.pipeline import MAX_SHIELDS, Attack, Target, resolve_attack
 from rules.lurasko.shielding import Precision, Shield
@@ -44,22 +44,28 @@ __all__ = [
 MAX_FORECAST_ATTACKS = 100
 """The most attacks :func:`hits_forecast` follows (a bound on work, not a rule)."""
 
-MAX_FORECAST_RESOLUTIONS = 100_000
-"""The most work :func:`hits_forecast` does, in units of about a microsecond: each different
-set of shield points reached is resolved (as a miss, a hit and a critical, as the chances
-require), each :func:`resolve_attack` costing 40 units plus its weapon
-hits times (shields + resistances + 1), and each state of the chain 5 units per
-attack."""
+MAX_FORECAST_RESOLUTIONS = 60_000
+"""The most work :func:`hits_forecast` does after the first attack, in units of about a
+microsecond: each different set of shield points reached is resolved (as a miss, a hit and a
+critical, as the chances require), each :func:`resolve_attack` costing
+``30 + hits * (15 + shields + 15 * resistances)`` units, and each state of the chain 30 units
+per attack. The first attack is always forecast: its work is that of three
+:func:`resolve_attack` calls, bounded by that function's own bounds."""
 
-_RESOLUTION_OVERHEAD = 40
-"""Units of :data:`MAX_FORECAST_RESOLUTIONS` one call of :func:`resolve_attack` costs, besides
-its weapon hits times (shields + resistances + 1): a unit is about a microsecond."""
+_RESOLUTION_OVERHEAD = 30
+_PER_HIT = 15
+_PER_RESISTANCE = 15
+"""The work of one :func:`resolve_attack`, in units of about a microsecond (measured):
+``30 + hits * (15 + shields + 15 * resistances)``."""
 
-_STATE_WORK = 5
-"""Units one state costs in one attack of the chain (three branches, Fraction sums)."""
+_STATE_WORK = 30
+"""The work of one state in one attack: three branches, Fraction sums, the marginals."""
 
 REACHED_THRESHOLDS = tuple(range(1, 11))
 """The thresholds of degrees of injury :attr:`HitsForecast.reached` gives chances for."""
+
+_BARE = Target(1)
+"""A target with no armor or resistances, to resolve what a missed attack spends."""
 
 
 @output_record
@@ -91,16 +97,17 @@ def _pairs_of(shields: object) -> tuple[Shield, ...]:
 
 
 def _reached(degrees: tuple[Distribution[int], ...]) -> tuple[Mapping[int, Fraction], ...]:
-    def at_least(threshold: int) -> Callable[[int], bool]:
-        return lambda total: total >= threshold
-
-    by_threshold = [chance_by_step(degrees, at_least(t)) for t in REACHED_THRESHOLDS]
-    return tuple(
-        MappingProxyType(
-            {t: chances[n] for t, chances in zip(REACHED_THRESHOLDS, by_threshold, strict=True)}
-        )
-        for n in range(len(degrees))
-    )
+    """For each distribution of degrees, threshold -> P(degrees >= threshold)."""
+    result: list[Mapping[int, Fraction]] = []
+    for dist in degrees:
+        reached: dict[int, Fraction] = {}
+        above = Fraction(0)  # P(degrees > the largest threshold), then suffix sums downwards
+        above = sum((p for d, p in dist.items() if d > REACHED_THRESHOLDS[-1]), above)
+        for threshold in reversed(REACHED_THRESHOLDS):
+            above += dist.get(threshold, Fraction(0))
+            reached[threshold] = above
+        result.append(MappingProxyType(dict(sorted(reached.items()))))
+    return tuple(result)
 
 
 def hits_forecast(
@@ -140,7 +147,7 @@ def hits_forecast(
     exact because ``resolve_attack`` depends on nothing else that changes between attacks.
 
     Bounds (on work, not rules): ``attacks`` 1..100 (:data:`MAX_FORECAST_ATTACKS`), the
-    bounds of ``resolve_attack`` on hits and shields, and at most 100,000 units of resolution
+    bounds of ``resolve_attack`` on hits and shields, and at most 60,000 units of resolution
     work (:data:`MAX_FORECAST_RESOLUTIONS`): a call past it is refused, naming the largest
     ``attacks`` that fits. The slowest accepted call measured took about 0.1 s (see
     ``rules/SOURCES.md``).
@@ -169,8 +176,10 @@ def hits_forecast(
     crit = check_number("crit_chance", crit_chance, 0, 1)
     critical_attack = dataclasses.replace(attack, critical=CriticalEffect.DRIVE)
     plain_attack = dataclasses.replace(attack, critical=None)
-    unit = _RESOLUTION_OVERHEAD + len(attack.hits) * (len(given) + len(target.resistances) + 1)
-    work = [MAX_FORECAST_RESOLUTIONS]
+    unit = _RESOLUTION_OVERHEAD + len(attack.hits) * (
+        _PER_HIT + len(given) + _PER_RESISTANCE * len(target.resistances)
+    )
+    work = [MAX_FORECAST_RESOLUTIONS + 4 * unit]
     attacks_done = [0]
     resolved: dict[tuple[tuple[int, ...], str], tuple[int, tuple[int, ...]]] = {}
 
@@ -194,7 +203,8 @@ def hits_forecast(
                 refuse()
             now = [dataclasses.replace(s, points=p) for s, p in zip(given, points, strict=True)]
             if outcome == "miss":  # low and medium shield before the defense roll, hit or not
-                result = resolve_attack(plain_attack, target, [now[i] for i in before_roll])
+                # (before armor and resistances: a bare target spends the same points)
+                result = resolve_attack(plain_attack, _BARE, [now[i] for i in before_roll])
                 left = list(points)
                 for i, p in zip(before_roll, result.shield_points, strict=True):
                     left[i] = p
@@ -223,7 +233,9 @@ def hits_forecast(
     first_critical = resolve(start[1], "critical")[0]
     after: list[Distribution[tuple[int, tuple[int, ...]]]] = []
     current: Distribution[tuple[int, tuple[int, ...]]] = Distribution._exact({start: Fraction(1)})
-    for _ in range(attacks):  # one attack at a time, to name the attacks that fit in a refusal
+    for number in range(attacks):  # one attack at a time, to name the attacks that fit
+        if number == 1:  # the first attack is resolve_attack's work, under its own bounds
+            work[0] = MAX_FORECAST_RESOLUTIONS
         work[0] -= _STATE_WORK * len(current)
         if work[0] < 0:
             refuse()
