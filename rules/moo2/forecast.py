@@ -265,8 +265,8 @@ def volley_forecast(
     ``100 ** (shots * turns)``), so the work is estimated before each part and a call past it
     is refused, naming the largest ``turns`` or ``hit_points`` that fits with these weapons
     (one 50-100 Death Ray at 11 squares: 257 hit points; against 100 hit points, 33 turns).
-    The slowest accepted call measured took about 0.09 s (100 turns of three 1-200 shots
-    against 10 hit points, on a loaded 2-core machine).
+    The largest chain measured had 162 states; the slowest accepted call took about 0.09 s
+    (one Death Ray against 200 hit points for 10 turns, on a loaded 2-core machine).
 
     Raises:
         ValueError: ``weapons`` is not a non-empty sequence of ``(BeamShot, count)`` pairs
