@@ -108,6 +108,16 @@ def _check_weapons(weapons: object) -> tuple[tuple[BeamShot, int], ...]:
     return tuple(pairs)
 
 
+def _too_many_shots(cap: int) -> InvalidInput:
+    return InvalidInput(
+        "weapons",
+        f"(BeamShot, count) pairs with fewer shots or fewer different damages for hit_points "
+        f"{cap} (the exact volley's work grows with both: at most {MAX_VOLLEY_WORK} units, "
+        f"MAX_VOLLEY_WORK)",
+        "these weapons",
+    )
+
+
 def _capped_volley(
     pairs: Iterable[tuple[BeamShot, int]], cap: int, budget: list[int]
 ) -> dict[int, int]:
@@ -121,13 +131,7 @@ def _capped_volley(
             denominator *= D100
             budget[0] -= len(volley) * len(counts) * (1 + denominator.bit_length() // 64)
             if budget[0] < 0:
-                raise InvalidInput(
-                    "weapons",
-                    f"(BeamShot, count) pairs with fewer shots or fewer different damages for "
-                    f"hit_points {cap} (the exact volley's work grows with both: at most "
-                    f"{MAX_VOLLEY_WORK} units, MAX_VOLLEY_WORK)",
-                    pairs,
-                )
+                raise _too_many_shots(cap)
             following: dict[int, int] = {}
             for total, n in volley.items():
                 for damage, m in counts:
@@ -157,10 +161,12 @@ def _run_counts(
         # the sums and products of the step, then one Fraction (a gcd: quadratic) per total
         cost = live * len(volley) * words + (live + len(volley)) * words * words
         budget[0] -= cost
+        if budget[0] < 0 and turn == 0:  # not even one turn: the volley itself is too large
+            raise _too_many_shots(cap)
         if budget[0] < 0:
             raise InvalidInput(
                 "turns",
-                f"an integer in 1..{max(turn, 1)} for these weapons and hit_points (the exact "
+                f"an integer in 1..{turn} for these weapons and hit_points (the exact "
                 f"forecast's work grows with the turns: at most {MAX_VOLLEY_WORK} units, "
                 f"MAX_VOLLEY_WORK)",
                 turns,
@@ -215,16 +221,23 @@ def _expected_work(positive: int, q_bits: int, cap: int) -> int:
 def _check_expected_work(
     volley: list[tuple[int, int]], per_volley: int, cap: int, budget: int
 ) -> int:
-    """The work of :func:`_expected_turns`; refuse ``hit_points`` when it is past ``budget``."""
-    positive = sum(1 for v, _ in volley if 0 < v < cap)
+    """The work of :func:`_expected_turns`; refuse ``hit_points`` when it is past ``budget``.
+
+    With a smaller cap the volley's outcomes below it are the same, so the largest cap that
+    fits is found from the same volley."""
+    damages = [v for v, _ in volley if v > 0]
     q_bits = (per_volley - dict(volley).get(0, 0)).bit_length()
-    work = _expected_work(positive, q_bits, cap)
-    if work <= budget:
-        return work
+
+    def work(top: int) -> int:
+        return _expected_work(sum(1 for v in damages if v < top), q_bits, top)
+
+    needed = work(cap)
+    if needed <= budget:
+        return needed
     low, high = 1, cap  # the largest cap whose work fits: work grows with the cap
     while low < high:
         middle = (low + high + 1) // 2
-        if _expected_work(positive, q_bits, middle) <= budget:
+        if work(middle) <= budget:
             low = middle
         else:
             high = middle - 1

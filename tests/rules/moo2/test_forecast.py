@@ -206,3 +206,20 @@ def test_a_refusal_names_the_largest_turns_that_fit() -> None:
     assert volley_forecast([(LASER, 10)], 30, largest).turns == largest
     with pytest.raises(InvalidInput):
         volley_forecast([(LASER, 10)], 30, largest + 1)
+
+
+def test_a_refusal_names_hit_points_that_fit() -> None:
+    """The exact expected turns' work grows with the hit points: the named largest fits."""
+    weapons = [(DEATH_RAY_23, 4)]
+    with pytest.raises(InvalidInput, match=r"hit_points must be an integer in 1\.\.") as error:
+        volley_forecast(weapons, 5000, 3)
+    largest = int(error.value.allowed.split("..")[1].split()[0])
+    assert volley_forecast(weapons, largest, 1).hit_points == largest
+
+
+def test_a_volley_too_large_for_one_turn_names_the_weapons() -> None:
+    """100 shots of 58 different damages each: the volley's totals alone are past the bound."""
+    wide = BeamShot(1, 200, 0, 0, 0)
+    with pytest.raises(InvalidInput, match="weapons must be") as error:
+        volley_forecast([(wide, 100)], 10_000, 1)
+    assert error.value.parameter == "weapons"
