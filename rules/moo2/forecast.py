@@ -49,7 +49,7 @@ MAX_VOLLEY_SHOTS = 100
 MAX_VOLLEY_HIT_POINTS = 10_000
 """The most ``hit_points`` :func:`volley_forecast` takes (a bound on work: one state per point)."""
 
-MAX_VOLLEY_WORK = 200_000
+MAX_VOLLEY_WORK = 400_000
 """The most work :func:`volley_forecast` does, in units of one operation on a 64-bit word.
 
 The exact probabilities after turn ``t`` are counts over ``100 ** (shots * t)`` roll
@@ -159,7 +159,7 @@ def _run_counts(
         live = sum(1 for total in current if total < cap)
         words = 1 + (denominator * per_volley).bit_length() // 64
         # the sums and products of the step, then one Fraction (a gcd: quadratic) per total
-        cost = live * len(volley) * words + (live + len(volley)) * words * words
+        cost = live * len(volley) * (words + 2) + (live + len(volley)) * words * words
         budget[0] -= cost
         if budget[0] < 0 and turn == 0:  # not even one turn: the volley itself is too large
             raise _too_many_shots(cap)
@@ -214,8 +214,11 @@ def _expected_turns(volley: list[tuple[int, int]], per_volley: int, cap: int) ->
 
 
 def _expected_work(positive: int, q_bits: int, cap: int) -> int:
+    """Up to ``positive`` products per total, of numbers of up to ``words`` words, and one
+    gcd at the end; half of that in units, as measured (a product of a long and a short
+    integer costs far less than a unit of the chain per word)."""
     words = 1 + cap * q_bits // 64
-    return positive * cap * words + words * words
+    return (positive * cap * words + words * words) // 2
 
 
 def _check_expected_work(
@@ -273,13 +276,15 @@ def volley_forecast(
 
     Bounds (on work, not rules): ``turns`` 1..100 (:data:`MAX_VOLLEY_TURNS`), ``hit_points``
     1..10,000 (:data:`MAX_VOLLEY_HIT_POINTS`), at most 100 shots per volley
-    (:data:`MAX_VOLLEY_SHOTS`, the sum of the counts), and at most 200,000 units of work
+    (:data:`MAX_VOLLEY_SHOTS`, the sum of the counts), and at most 400,000 units of work
     (:data:`MAX_VOLLEY_WORK`): the exact numbers grow with every turn and shot (counts over
     ``100 ** (shots * turns)``), so the work is estimated before each part and a call past it
     is refused, naming the largest ``turns`` or ``hit_points`` that fits with these weapons
-    (one 50-100 Death Ray at 11 squares: 257 hit points; against 100 hit points, 33 turns).
-    The largest chain measured had 162 states; the slowest accepted call took about 0.09 s
-    (one Death Ray against 200 hit points for 10 turns, on a loaded 2-core machine).
+    (one 50-100 Death Ray at 11 squares: 522 hit points, or 33 turns against 100; one 1-4
+    Laser: 1439 hit points). The largest chain measured had 448 states (a Death Ray at 23
+    squares against 500 hit points for 20 turns, 0.07 s); the slowest accepted call measured
+    took about 0.09 s (best of 3 on a loaded 2-core machine: ten 1-4 Lasers against 135 hit
+    points, most of it the exact expected turns).
 
     Raises:
         ValueError: ``weapons`` is not a non-empty sequence of ``(BeamShot, count)`` pairs
