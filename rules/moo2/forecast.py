@@ -12,6 +12,12 @@ so two fights with the same total so far go on alike; and once the total reaches
 ``hit_points`` the target is destroyed and nothing more happens to it, so every larger total
 is the same state. Equal totals are merged after each turn, so the chain has at most
 ``hit_points + 1`` states, whatever the number of roll sequences.
+
+It is :func:`rules.forecast.run_chain`'s chain (and ``expected_turns`` is
+:func:`rules.forecast.mean_steps_to_absorb`'s mean; the tests check both equal), kept in
+integer counts over ``100 ** (shots * turns)`` roll sequences rather than Fractions: a gcd at
+every Fraction operation made the same chain 10 to 50 times slower, and the bounds as much
+smaller.
 """
 
 from __future__ import annotations
