@@ -23,7 +23,7 @@ from rules.dice import Distribution
 from rules.forecast import run_chain
 from rules.lurasko.critical import CriticalEffect
 from rules.lurasko.pipeline import MAX_SHIELDS, Attack, Target, resolve_attack
-from rules.lurasko.shielding import Precision, Shield
+from rules.lurasko.shielding import AttackForm, Precision, Shield
 from rules.validation import (
     InvalidInput,
     check_instance,
@@ -88,7 +88,8 @@ class HitsForecast:
     first_hit_degrees: int
     """The degrees of the first hit (full shields), not a critical."""
     first_critical_degrees: int
-    """The degrees of the first hit as a critical (full shields)."""
+    """The degrees of the first hit as a critical (full shields); with ``crit_chance`` 0, the
+    same as :attr:`first_hit_degrees` (no critical is resolved)."""
 
 
 def _pairs_of(shields: object) -> tuple[Shield, ...]:
@@ -125,7 +126,8 @@ def hits_forecast(
     resolved by :func:`~rules.lurasko.pipeline.resolve_attack` against the shields with the
     points they have left (the points it spends stay spent), a critical as the same attack
     with ``critical="drive"`` (the attacker's choice that changes the numbers), and a miss
-    changes nothing.
+    adds no degrees (but see below for low and medium shields). ``attack.critical`` is not
+    read: whether a hit is critical is ``crit_chance``'s.
 
     Rule: 002, "Energy Shielding" ("Each source of shielding may have its own separate pool of
     shielding points", spent point for point), "Damage, Drive, & Armor Ranges" (degrees of
@@ -158,7 +160,7 @@ def hits_forecast(
         ValueError: ``attack`` is not an :class:`Attack`, ``target`` not a :class:`Target`,
             ``shields`` not a sequence of at most 100 :class:`Shield` records, ``attacks``
             not an integer in 1..100 (or past the work bound), or ``hit_chance`` or
-            ``crit_chance`` not a number in 0..1.
+            ``crit_chance`` not a number in 0..1 (0 for a damage aura).
 
     The source's shield example (50 points shield a 40-damage energy attack, 10 left), as a
     ranged heat attack that always hits, twice: the second hit gets 30 through (3 degrees at
@@ -176,8 +178,15 @@ def hits_forecast(
     attacks = check_int("attacks", attacks, 1, MAX_FORECAST_ATTACKS)
     hit = check_number("hit_chance", hit_chance, 0, 1)
     crit = check_number("crit_chance", crit_chance, 0, 1)
-    critical_attack = dataclasses.replace(attack, critical=CriticalEffect.DRIVE)
     plain_attack = dataclasses.replace(attack, critical=None)
+    if attack.form is AttackForm.DAMAGE_AURA:
+        if crit:
+            raise InvalidInput(
+                "crit_chance", "0 for a damage aura (it cannot be dodged, so never crits)", crit
+            )
+        critical_attack = plain_attack  # never used: crit is 0
+    else:
+        critical_attack = dataclasses.replace(attack, critical=CriticalEffect.DRIVE)
     unit = _RESOLUTION_OVERHEAD + len(attack.hits) * (
         _PER_HIT + len(given) + _PER_RESISTANCE * len(target.resistances)
     )
@@ -232,7 +241,7 @@ def hits_forecast(
 
     start = (0, tuple(s.points for s in given))
     first_plain = resolve(start[1], "hit")[0]
-    first_critical = resolve(start[1], "critical")[0]
+    first_critical = resolve(start[1], "critical")[0] if crit else first_plain
     after: list[Distribution[tuple[int, tuple[int, ...]]]] = []
     current: Distribution[tuple[int, tuple[int, ...]]] = Distribution._exact({start: Fraction(1)})
     for number in range(attacks):  # one attack at a time, to name the attacks that fit

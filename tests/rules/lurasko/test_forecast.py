@@ -252,3 +252,13 @@ def test_a_refusal_names_the_largest_attacks_that_fit() -> None:
         hits_forecast(*arguments)
     largest = int(error.value.allowed.split("..")[1].split()[0])
     assert len(hits_forecast(*arguments[:3], largest, *arguments[4:]).degrees) == largest
+
+
+def test_a_damage_aura_never_crits() -> None:
+    """A damage aura cannot be dodged: no critical (``crit_chance`` must be 0)."""
+    aura = Attack(WeaponHit(energy_damage=25, energy_type="frost"), form="damage aura")
+    forecast = hits_forecast(aura, BARE, [Shield("high", 10)], 2, 1)
+    assert forecast.degrees == ({1: 1}, {3: 1})  # 25 - 10 shielded = 15, then 25
+    with pytest.raises(InvalidInput) as error:
+        hits_forecast(aura, BARE, [], 2, 1, Fraction(1, 2))
+    assert error.value.parameter == "crit_chance"
