@@ -192,6 +192,12 @@ EXAMPLES: dict[str, dict[str, Any]] = {
         "attacks": [cepheus.AttackSituation(weapon="pistol", damage_dice=3, band="short")],
         "rounds": 3,
     },
+    # (BeamShot, count) pairs: the search builds no tuple of a record and an int.
+    "moo2.volley_forecast": {
+        "weapons": [(moo2.BeamShot(1, 4, 0, 0, 0), 2)],
+        "hit_points": 10,
+        "turns": 3,
+    },
 }
 """Valid keyword arguments for a callable whose valid call the search cannot guess (by key)."""
 

@@ -75,6 +75,13 @@ from rules.lurasko.critical import (
     is_critical,
 )
 from rules.lurasko.energy import EnergyType, combine_drive, energy_can_dismember, energy_drive
+from rules.lurasko.forecast import (
+    MAX_FORECAST_ATTACKS,
+    MAX_FORECAST_RESOLUTIONS,
+    REACHED_THRESHOLDS,
+    HitsForecast,
+    hits_forecast,
+)
 from rules.lurasko.injury import (
     DEAFENED_SECONDS,
     DEAFENED_TURNS,
@@ -164,6 +171,8 @@ __all__ = [
     "ENERGY_EFFECT_RULES",
     "FLYING_WEIGHT_PERCENT_PER_SPD",
     "FROST_FATIGUE_PER_DEGREE",
+    "MAX_FORECAST_ATTACKS",
+    "MAX_FORECAST_RESOLUTIONS",
     "MAX_HITS",
     "MAX_RESISTANCES",
     "MAX_SHIELDS",
@@ -174,6 +183,7 @@ __all__ = [
     "PRESETS",
     "RANGED_REDUCTION_HINDRANCE",
     "RANGED_REDUCTION_PERCENT",
+    "REACHED_THRESHOLDS",
     "SHIELDING_ORDER",
     "SHIELDS_BEFORE_DEFENSE_ROLL",
     "ZAOE_LOW_SHIELD_MULTIPLIER",
@@ -190,6 +200,7 @@ __all__ = [
     "DefenseOdds",
     "EnergyEffectRule",
     "EnergyType",
+    "HitsForecast",
     "InjuryCrossing",
     "InjuryTypeRule",
     "MeleeReduction",
@@ -235,6 +246,7 @@ __all__ = [
     "expend_aura",
     "find_preset",
     "flying_weight_increase_percent",
+    "hits_forecast",
     "is_critical",
     "order_shields",
     "points_needed",

@@ -101,6 +101,14 @@ from rules.moo2.defensive_fire import (
     grid_distance,
     path_distances,
 )
+from rules.moo2.forecast import (
+    MAX_VOLLEY_HIT_POINTS,
+    MAX_VOLLEY_SHOTS,
+    MAX_VOLLEY_TURNS,
+    MAX_VOLLEY_WORK,
+    VolleyForecast,
+    volley_forecast,
+)
 from rules.moo2.mounts import (
     BEAM_MOD_ATTACK_BONUS,
     MOUNT_BEAM_ATTACK_BONUS,
@@ -168,6 +176,10 @@ __all__ = [
     "LUCKY_ROLL",
     "MAX_PATH_SQUARES",
     "MAX_REACHABLE_SQUARES",
+    "MAX_VOLLEY_HIT_POINTS",
+    "MAX_VOLLEY_SHOTS",
+    "MAX_VOLLEY_TURNS",
+    "MAX_VOLLEY_WORK",
     "MINIMUM_DAMAGE_POTENTIAL",
     "MISSILE_BASE_SPEED",
     "MISSILE_BONUS",
@@ -208,6 +220,7 @@ __all__ = [
     "ShieldClass",
     "ShotOptions",
     "Variant",
+    "VolleyForecast",
     "Weapon",
     "alternate_defensive_fire_chance",
     "alternate_defensive_fire_path",
@@ -252,4 +265,5 @@ __all__ = [
     "range_units",
     "shield_reduction",
     "shot_damage",
+    "volley_forecast",
 ]
