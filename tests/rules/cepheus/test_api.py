@@ -28,7 +28,13 @@ MODULES = [
     "explosions",
     "suppression",
     "variant",
-    "vehicle_combat",
+    "vehicle_hit_locations",
+    "collisions",
+    "evasive_action",
+    "ram",
+    "weave",
+    "vehicle_explosion",
+    "starship_scale",
 ]
 
 
