@@ -15,15 +15,16 @@ from fractions import Fraction
 from typing import Final
 
 from rules.cepheus._common import after_armor, check_bool, check_rng, number_text, roll_d6
+from rules.cepheus.variant import DEFAULT_VARIANT, Variant, _check_variant
 from rules.cepheus.vehicle_hit_locations import location_hits_distribution
 from rules.cepheus.vehicles import (
     VEHICLE_DAMAGE,
     VEHICLE_DAMAGE_TABLE_MAX,
     HitTable,
     Location,
+    _vehicle_hits,
     collision_dice,
     hit_location,
-    vehicle_hits,
 )
 from rules.dice import Distribution, dice_sum_counts
 from rules.validation import (
@@ -141,6 +142,7 @@ def collision_odds(
     passenger_armor: int = 0,
     struck_table: HitTable | str = "external",
     rammer_table: HitTable | str = "external",
+    variant: Variant = DEFAULT_VARIANT,
 ) -> CollisionOdds:
     """The exact damage of a collision to what is hit, the ramming vehicle and its passengers.
 
@@ -165,13 +167,17 @@ def collision_odds(
     before his armor (:func:`secured_damage`); the throw counts 10 kph as the dice do
     (:func:`thrown_metres`).
 
+    ``variant``: past 33 points (after armor) ``variant.vehicle_double_replaces_singles``
+    lets each Double Hit replace two Single Hits (:func:`~rules.cepheus.vehicle_hits`), in the
+    hits and their locations.
+
     ``speed_kph`` is at most 400 (:data:`MAX_COLLISION_KPH`, 40D6), which keeps the slowest
     call near 0.1 s.
 
     Raises:
         ValueError: ``speed_kph`` is not a number in 0..400, an armor not an integer >= 0,
-            ``solid`` not a bool, or a table not a :class:`~rules.cepheus.HitTable` or its
-            value.
+            ``solid`` not a bool, a table not a :class:`~rules.cepheus.HitTable` or its
+            value, or ``variant`` not a :class:`~rules.cepheus.Variant`.
 
     >>> odds = collision_odds(30, struck_armor=4, rammer_armor=6)
     >>> odds.dice, odds.thrown_metres, odds.damage.mean(), odds.struck.mean()
@@ -193,15 +199,17 @@ def collision_odds(
         check_choice("struck_table", struck_table, HitTable),
         check_choice("rammer_table", rammer_table, HitTable),
     )
+    variant = _check_variant(variant)
+    replaces = variant.vehicle_double_replaces_singles
     dice = collision_dice(speed)
     damage = _dice_total(dice)
     struck = damage.map(lambda d: after_armor(d, armors["struck_armor"]))
-    struck_hits = _hits_distribution(struck)
+    struck_hits = _hits_distribution(struck, replaces)
     rammer = rammer_hits = rammer_locations = None
     if solid:
         rammer = damage.map(lambda d: after_armor(d, armors["rammer_armor"]))
-        rammer_hits = _hits_distribution(rammer)
-        rammer_locations = location_hits_distribution(rammer, tables[1])
+        rammer_hits = _hits_distribution(rammer, replaces)
+        rammer_locations = location_hits_distribution(rammer, tables[1], variant=variant)
     passenger = armors["passenger_armor"]
     return CollisionOdds(
         speed_kph=speed,
@@ -209,7 +217,7 @@ def collision_odds(
         damage=damage,
         struck=struck,
         struck_hits=struck_hits,
-        struck_locations=location_hits_distribution(struck, tables[0]),
+        struck_locations=location_hits_distribution(struck, tables[0], variant=variant),
         rammer=rammer,
         rammer_hits=rammer_hits,
         rammer_locations=rammer_locations,
@@ -219,8 +227,10 @@ def collision_odds(
     )
 
 
-def _hits_distribution(damage: Distribution[int]) -> Distribution[tuple[int, int, int]]:
-    return damage.map(vehicle_hits)
+def _hits_distribution(
+    damage: Distribution[int], replaces: bool
+) -> Distribution[tuple[int, int, int]]:
+    return damage.map(lambda points: _vehicle_hits(points, replaces))
 
 
 def _dice_total(dice: int) -> Distribution[int]:
@@ -267,12 +277,13 @@ def roll_collision(
     struck_table: HitTable | str = "external",
     rammer_table: HitTable | str = "external",
     rng: random.Random,
+    variant: Variant = DEFAULT_VARIANT,
 ) -> CollisionRoll:
     """Roll a collision with ``rng``: the damage, then each vehicle's hit locations, with a log.
 
     Rule: as :func:`collision_odds`. Dice come from ``rng.randint(1, 6)``: the collision's dice,
     then 2D6 per hit group of the struck vehicle (singles, doubles, triples), then of the
-    ramming vehicle.
+    ramming vehicle. ``variant`` as :func:`collision_odds`.
 
     Raises:
         ValueError: as :func:`collision_odds`.
@@ -297,6 +308,7 @@ def roll_collision(
     solid = check_bool("solid", solid)
     table = check_choice("struck_table", struck_table, HitTable)
     own_table = check_choice("rammer_table", rammer_table, HitTable)
+    replaces = _check_variant(variant).vehicle_double_replaces_singles
     check_rng(rng)
     dice = collision_dice(speed)
     rolls = roll_d6(rng, dice)
@@ -305,12 +317,14 @@ def roll_collision(
     text = f"Collision at {number_text(speed)} kph: {dice}D6: {faces}"
     log = [text + (f" = {damage}" if dice > 1 else "")]
     struck = after_armor(damage, armor)
-    struck_hits = _roll_hits("Struck", damage, armor, table, rng, log)
+    struck_hits = _roll_hits("Struck", damage, armor, table, rng, log, replaces)
     rammer: int | None = None
     rammer_hits: tuple[tuple[Location, int], ...] = ()
     if solid:
         rammer = after_armor(damage, own_armor)
-        rammer_hits = _roll_hits("Ramming vehicle", damage, own_armor, own_table, rng, log)
+        rammer_hits = _roll_hits(
+            "Ramming vehicle", damage, own_armor, own_table, rng, log, replaces
+        )
     else:
         log.append("Ramming vehicle: what it hit is not solid enough, no damage")
     unsecured = after_armor(damage, passenger)
@@ -342,10 +356,16 @@ _GROUP_NAMES: Final = ("Single", "Double", "Triple")
 
 
 def _roll_hits(
-    who: str, damage: int, armor: int, table: HitTable, rng: random.Random, log: list[str]
+    who: str,
+    damage: int,
+    armor: int,
+    table: HitTable,
+    rng: random.Random,
+    log: list[str],
+    replaces: bool,
 ) -> tuple[tuple[Location, int], ...]:
     after = after_armor(damage, armor)
-    hits = vehicle_hits(after)
+    hits = _vehicle_hits(after, replaces)
     log.append(f"{who}: {damage} - armor {armor} = {after}: {_hits_text(after, hits)}")
     groups: list[tuple[Location, int]] = []
     for size, count in enumerate(hits, start=1):

@@ -12,9 +12,16 @@ from fractions import Fraction
 
 from rules.cepheus import modifiers as m
 from rules.cepheus._common import check_bool, check_rng
-from rules.cepheus.checks import TARGET_NUMBER, CheckRoll, _effect_distribution, _roll_check
+from rules.cepheus.checks import (
+    TARGET_NUMBER,
+    CheckRoll,
+    _effect_distribution,
+    _natural_note,
+    _roll_check,
+)
 from rules.cepheus.collisions import CollisionOdds, CollisionRoll, collision_odds, roll_collision
 from rules.cepheus.evasive_action import evasive_action_dm
+from rules.cepheus.variant import DEFAULT_VARIANT, Variant, _check_variant
 from rules.cepheus.vehicles import (
     HitTable,
 )
@@ -55,12 +62,17 @@ class RamOdds:
 
 
 def _ram_modifiers(
-    driver_dm: int, dodge: bool, dodge_obstruction: bool, evasive: int, referee_dm: int
+    driver_dm: int,
+    dodge: bool,
+    dodge_obstruction: bool,
+    evasive: int,
+    referee_dm: int,
+    variant: Variant,
 ) -> tuple[m.Modifier, ...]:
     rows = [m.Modifier("Driver's vehicle skill and DMs", driver_dm)]
     if dodge:
         label = "Target Dodges (Reaction" + (", obstruction)" if dodge_obstruction else ")")
-        rows.append(m.Modifier(label, m.dodge_dm(dodge_obstruction)))
+        rows.append(m.Modifier(label, m.dodge_dm(dodge_obstruction, variant=variant)))
     if evasive:
         rows.append(m.Modifier("Evasive Action (target vehicle)", evasive_action_dm(evasive)))
     if referee_dm:
@@ -83,6 +95,7 @@ def ram_odds(
     passenger_armor: int = 0,
     struck_table: HitTable | str = "external",
     rammer_table: HitTable | str = "external",
+    variant: Variant = DEFAULT_VARIANT,
 ) -> RamOdds:
     """The exact chance that a ram succeeds and the damage it does to both sides.
 
@@ -102,16 +115,28 @@ def ram_odds(
     The rammer's own evasive action has ended: it lasts "until the driver's next action", which
     is the ram.
 
+    ``variant`` switches: the natural 2/12 house rule on the ram check
+    (``natural_two_twelve``), the dodge's DM with an obstruction (``dodge_in_cover_dm``,
+    :func:`~rules.cepheus.modifiers.dodge_dm`) and the collision's hits past 33 points
+    (``vehicle_double_replaces_singles``, :func:`~rules.cepheus.collision_odds`).
+
     Raises:
         ValueError: as :func:`~rules.cepheus.collision_odds`, or ``driver_dm`` or
-            ``referee_dm`` is not an integer, ``target_evasive_effect`` not an integer >= 0, or
-            a flag not a bool.
+            ``referee_dm`` is not an integer, ``target_evasive_effect`` not an integer >= 0, a
+            flag not a bool, or ``variant`` not a :class:`~rules.cepheus.Variant`.
 
     >>> odds = ram_odds(60, driver_dm=2, dodge=True, struck_armor=3, rammer_armor=10)
     >>> [(row.label, row.dm) for row in odds.modifiers]
     [("Driver's vehicle skill and DMs", 2), ('Target Dodges (Reaction)', -1)]
     >>> odds.success_chance, odds.struck[0]
     (Fraction(7, 12), Fraction(5, 12))
+
+    At DM -5 only a 13 would do; with the natural 2/12 house rule a natural 12 rams (1 in 36):
+
+    >>> from rules.cepheus import Variant
+    >>> house = Variant(natural_two_twelve=True)
+    >>> [ram_odds(60, driver_dm=-5, variant=v).success_chance for v in (Variant(), house)]
+    [Fraction(0, 1), Fraction(1, 36)]
     """
     dm = check_int("driver_dm", driver_dm)
     dodging = check_bool("dodge", dodge)
@@ -119,6 +144,7 @@ def ram_odds(
     evasive = check_int("target_evasive_effect", target_evasive_effect, 0)
     referee = check_int("referee_dm", referee_dm)
     auto = check_bool("automatic", automatic)
+    variant = _check_variant(variant)
     collision = collision_odds(
         speed_kph,
         struck_armor=struck_armor,
@@ -127,13 +153,15 @@ def ram_odds(
         passenger_armor=passenger_armor,
         struck_table=struck_table,
         rammer_table=rammer_table,
+        variant=variant,
     )
-    rows = _ram_modifiers(dm, dodging, obstruction and dodging, evasive, referee)
+    rows = _ram_modifiers(dm, dodging, obstruction and dodging, evasive, referee, variant)
     total = sum(row.dm for row in rows)
     if auto:
         chance = Fraction(1)
     else:
-        chance = _effect_distribution(total, TARGET_NUMBER, False).probability(lambda e: e >= 0)
+        effect = _effect_distribution(total, TARGET_NUMBER, False, variant.natural_two_twelve)
+        chance = effect.probability(lambda e: e >= 0)
     rammer = None if collision.rammer is None else _or_zero(collision.rammer, chance)
     return RamOdds(rows, total, auto, chance, collision, _or_zero(collision.struck, chance), rammer)
 
@@ -177,10 +205,12 @@ def roll_ram(
     struck_table: HitTable | str = "external",
     rammer_table: HitTable | str = "external",
     rng: random.Random,
+    variant: Variant = DEFAULT_VARIANT,
 ) -> RamRoll:
     """Roll a ram with ``rng``: the check (2D6 first), then the collision, with a log.
 
-    Rule: as :func:`ram_odds`; the collision is rolled as by :func:`~rules.cepheus.roll_collision`.
+    Rule: as :func:`ram_odds` (``variant`` included); the collision is rolled as by
+    :func:`~rules.cepheus.roll_collision`.
 
     Raises:
         ValueError: as :func:`ram_odds`.
@@ -211,6 +241,7 @@ def roll_ram(
         passenger_armor=passenger_armor,
         struck_table=struck_table,
         rammer_table=rammer_table,
+        variant=variant,
     )
     check_rng(rng)
     log = [f"  {row.label} {row.dm:+d}" for row in odds.modifiers]
@@ -219,12 +250,13 @@ def roll_ram(
         log.append("Ram: automatically successful (the Referee's call)")
         success = True
     else:
-        check = _roll_check(odds.total_dm, rng, TARGET_NUMBER, False)
+        natural = variant.natural_two_twelve
+        check = _roll_check(odds.total_dm, rng, TARGET_NUMBER, False, natural)
         success = check.success
         log.append(
             f"Ram check 2D6: {check.kept[0]} + {check.kept[1]} = {sum(check.kept)}, "
             f"{check.dm:+d} = {check.total} vs {TARGET_NUMBER}+: "
-            f"{'success' if success else 'failure'}, Effect {check.effect}"
+            f"{'success' if success else 'failure'}{_natural_note(check)}, Effect {check.effect}"
         )
     if not success:
         log.append("The ram misses: no collision")
@@ -238,5 +270,6 @@ def roll_ram(
         struck_table=struck_table,
         rammer_table=rammer_table,
         rng=rng,
+        variant=variant,
     )
     return RamRoll(check, True, collision, tuple(log) + collision.log)

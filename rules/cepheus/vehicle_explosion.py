@@ -20,6 +20,7 @@ from rules.cepheus.explosions import (
     explosion_damage_distribution,
     roll_explosion,
 )
+from rules.cepheus.variant import DEFAULT_VARIANT, Variant, _check_variant
 from rules.dice import Distribution
 from rules.validation import (
     InvalidInput,
@@ -125,6 +126,7 @@ def vehicle_explosion_distribution(
     closed: bool = False,
     reaction: ExplosionReaction | str = "none",
     armor: int = 0,
+    variant: Variant = DEFAULT_VARIANT,
 ) -> Distribution[int]:
     """The exact damage an exploding vehicle does to one character, after reaction and armor.
 
@@ -133,7 +135,8 @@ def vehicle_explosion_distribution(
     twelve meters. The occupants of a closed vehicle cannot dodge or dive for cover from this
     explosion but the occupants of an open vehicle can." The dodge and the dive are those of
     "Explosions" (:func:`~rules.cepheus.explosion_damage_distribution`: less 1D6, or half
-    rounded up, then armor).
+    rounded up, then armor), with ``variant``: diving for cover's half rounded up or down
+    (``dive_for_cover_round_up``), before or after armor (``dive_for_cover_before_armor``).
 
     ``occupant`` is someone in the vehicle (``distance_metres`` at most 6, 0 by default);
     ``closed`` is whether the vehicle is closed (it matters to occupants only). ``armor`` is
@@ -143,15 +146,25 @@ def vehicle_explosion_distribution(
     Raises:
         ValueError: ``distance_metres`` is not a finite number >= 0 (at most 6 for an
             occupant), ``reaction`` not 'none', 'dodge' or 'dive' ('none' for an occupant of a
-            closed vehicle), ``armor`` not an integer >= 0, or a flag not a bool.
+            closed vehicle), ``armor`` not an integer >= 0, a flag not a bool, or ``variant``
+            not a :class:`~rules.cepheus.Variant`.
 
     >>> vehicle_explosion_distribution(occupant=True, closed=True).mean()
     Fraction(14, 1)
-    >>> vehicle_explosion_distribution(10, reaction="dive").mean()
-    Fraction(15, 4)
+
+    Diving from 2D6 at 10 m: the halves of 2 to 12, rounded up, total 135 over the 36 rolls;
+    rounded down, 117:
+
+    >>> from rules.cepheus import Variant
+    >>> down = Variant(dive_for_cover_round_up=False)
+    >>> [vehicle_explosion_distribution(10, reaction="dive", variant=v).mean()
+    ...     for v in (Variant(), down)]
+    [Fraction(15, 4), Fraction(13, 4)]
     """
     dice, chosen = _explosion_inputs(distance_metres, occupant, closed, reaction)
-    return explosion_damage_distribution(dice, reaction=chosen, armor=check_int("armor", armor, 0))
+    armor = check_int("armor", armor, 0)
+    variant = _check_variant(variant)
+    return explosion_damage_distribution(dice, reaction=chosen, armor=armor, variant=variant)
 
 
 def roll_vehicle_explosion(
@@ -162,11 +175,13 @@ def roll_vehicle_explosion(
     reaction: ExplosionReaction | str = "none",
     armor: int = 0,
     rng: random.Random,
+    variant: Variant = DEFAULT_VARIANT,
 ) -> ExplosionRoll:
     """Roll an exploding vehicle's damage to one character with ``rng``, with a log.
 
     Rule: as :func:`vehicle_explosion_distribution`, rolled by
-    :func:`~rules.cepheus.roll_explosion` (the explosion's dice, then a dodge's 1D6).
+    :func:`~rules.cepheus.roll_explosion` (the explosion's dice, then a dodge's 1D6; ``variant``
+    as there).
 
     Raises:
         ValueError: as :func:`vehicle_explosion_distribution`.
@@ -181,6 +196,7 @@ def roll_vehicle_explosion(
     """
     dice, chosen = _explosion_inputs(distance_metres, occupant, closed, reaction)
     armor = check_int("armor", armor, 0)
+    variant = _check_variant(variant)
     check_rng(rng)
     if check_bool("occupant", occupant):
         kind = "a closed" if check_bool("closed", closed) else "an open"
@@ -188,6 +204,6 @@ def roll_vehicle_explosion(
     else:
         distance = check_number("distance_metres", distance_metres, 0)
         where = f"{number_text(distance)} m away"
-    rolled = roll_explosion(dice, reaction=chosen, armor=armor, rng=rng)
+    rolled = roll_explosion(dice, reaction=chosen, armor=armor, rng=rng, variant=variant)
     head = f"Vehicle explodes: {where}, " + (f"{dice}D6" if dice else "out of reach, no damage")
     return dataclasses.replace(rolled, log=(head, *rolled.log))

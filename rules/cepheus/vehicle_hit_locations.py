@@ -15,11 +15,12 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Final
 
+from rules.cepheus.variant import DEFAULT_VARIANT, Variant, _check_variant
 from rules.cepheus.vehicles import (
     HitTable,
     Location,
+    _vehicle_hits,
     hit_location_odds,
-    vehicle_hits,
 )
 from rules.dice import Distribution
 from rules.validation import (
@@ -69,7 +70,10 @@ def _ways_by_hits(
 
 
 def location_hits_distribution(
-    damage: Distribution[int], table: HitTable | str = "external"
+    damage: Distribution[int],
+    table: HitTable | str = "external",
+    *,
+    variant: Variant = DEFAULT_VARIANT,
 ) -> Mapping[Location, Distribution[int]]:
     """For each location of ``table``, the exact distribution of the hits that ``damage`` puts
     there.
@@ -80,7 +84,8 @@ def location_hits_distribution(
     ``damage`` is the distribution of damage after the vehicle's armor (as
     :func:`~rules.cepheus.attack_odds` or :func:`~rules.cepheus.collision_odds` give), turned
     into single, double and triple hits by the Vehicle Damage table
-    (:func:`~rules.cepheus.vehicle_hits`).
+    (:func:`~rules.cepheus.vehicle_hits`, with ``variant``: past 33 points
+    ``variant.vehicle_double_replaces_singles`` lets each Double Hit replace two Single Hits).
 
     Interpretation: each single, double or triple hit rolls 2D6 once on ``table``, all rolls
     independent; a double hit puts 2 hits on its location, a triple 3. The locations are as
@@ -92,7 +97,7 @@ def location_hits_distribution(
     ``t`` triple hits are the coefficients of ``((36 - k) + k x) ** s ((36 - k) + k x**2) ** d
     ((36 - k) + k x**3) ** t``; they are multiplied as packed integers (one slot per
     coefficient, wide enough for the whole sum, so nothing carries), each built from the
-    previous one's (past 33 points the table only adds hits), weighted by the outcome's
+    previous one's when it has no fewer hits of any kind, weighted by the outcome's
     probability over one common denominator, summed and unpacked once. The damage is at most
     300 (:data:`MAX_LOCATION_DAMAGE`), the probabilities' common denominator at most 4096 bits
     (:data:`MAX_DENOMINATOR_BITS`).
@@ -100,7 +105,8 @@ def location_hits_distribution(
     Raises:
         ValueError: ``damage`` is not a :class:`~rules.dice.Distribution` of integers at most
             300 whose probabilities have a common denominator of at most 4096 bits, or
-            ``table`` not a :class:`~rules.cepheus.HitTable` or its value.
+            ``table`` not a :class:`~rules.cepheus.HitTable` or its value, or ``variant`` not a
+            :class:`~rules.cepheus.Variant`.
 
     One die of damage is one single hit (1-3) or two (4-6); Hull is 12 of the 36 rolls:
 
@@ -108,9 +114,19 @@ def location_hits_distribution(
     >>> odds = location_hits_distribution(dice_sum(1, 6))
     >>> odds[Location.HULL] == {0: Fraction(5, 9), 1: Fraction(7, 18), 2: Fraction(1, 18)}
     True
+
+    39 points are 10 hits (two Single, one Double, two Triple), or 8 when the Double replaces
+    the two Singles; Hull takes a third of them on average:
+
+    >>> from rules.cepheus import Variant
+    >>> replace = Variant(vehicle_double_replaces_singles=True)
+    >>> [location_hits_distribution(Distribution({39: 1}), variant=v)[Location.HULL].mean()
+    ...     for v in (Variant(), replace)]
+    [Fraction(10, 3), Fraction(8, 3)]
     """
     table = check_choice("table", table, HitTable)
-    outcomes, common = _check_damage(damage)
+    replaces = _check_variant(variant).vehicle_double_replaces_singles
+    outcomes, common = _check_damage(damage, replaces)
     deepest = max(sum(h) for h, _ in outcomes)
     most = max(s + 2 * d + 3 * t for (s, d, t), _ in outcomes)
     denominator = common * _SIDES_2D6**deepest
@@ -139,7 +155,9 @@ def location_hits_distribution(
     return MappingProxyType(result)
 
 
-def _check_damage(damage: object) -> tuple[list[tuple[tuple[int, int, int], Fraction]], int]:
+def _check_damage(
+    damage: object, replaces: bool = False
+) -> tuple[list[tuple[tuple[int, int, int], Fraction]], int]:
     allowed = (
         f"a Distribution of integers at most {MAX_LOCATION_DAMAGE}, with a common denominator "
         f"of at most {MAX_DENOMINATOR_BITS} bits"
@@ -153,6 +171,6 @@ def _check_damage(damage: object) -> tuple[list[tuple[tuple[int, int, int], Frac
         common = math.lcm(common, p.denominator)
         if common.bit_length() > MAX_DENOMINATOR_BITS:
             raise InvalidInput("damage", allowed, damage)
-        hits = vehicle_hits(points)
+        hits = _vehicle_hits(points, replaces)
         merged[hits] = merged.get(hits, Fraction(0)) + p
     return list(merged.items()), common

@@ -11,7 +11,14 @@ from fractions import Fraction
 from typing import Final
 
 from rules.cepheus._common import check_rng, number_text
-from rules.cepheus.checks import TARGET_NUMBER, CheckRoll, _effect_distribution, _roll_check
+from rules.cepheus.checks import (
+    TARGET_NUMBER,
+    CheckRoll,
+    _effect_distribution,
+    _natural_note,
+    _roll_check,
+)
+from rules.cepheus.variant import DEFAULT_VARIANT, Variant, _check_variant
 from rules.validation import (
     InvalidInput,
     check_int,
@@ -71,7 +78,12 @@ class WeaveOdds:
 
 
 def weave_odds(
-    speed_kph: int | float | Fraction, weave: int, *, driver_dm: int, pursuer_dm: int = 0
+    speed_kph: int | float | Fraction,
+    weave: int,
+    *,
+    driver_dm: int,
+    pursuer_dm: int = 0,
+    variant: Variant = DEFAULT_VARIANT,
 ) -> WeaveOdds:
     """The exact chances that the weaving driver crashes, that a pursuer crashes, or it holds.
 
@@ -86,22 +98,34 @@ def weave_odds(
     The checks are 2D6 + DM - ``weave`` against 8+, independent. A pursuer who breaks off takes
     no check; for one who follows: he crashes if the driver succeeds and he fails, the pursuit
     holds if both succeed, and if the driver crashes there is no one to follow. Several
-    pursuers each take their own check (call once per pursuer's DM).
+    pursuers each take their own check (call once per pursuer's DM). ``variant``: the natural
+    2/12 house rule (``natural_two_twelve``) on both checks.
 
     Raises:
         ValueError: ``speed_kph`` is not a finite number > 0, ``weave`` not an integer from 1
-            to :func:`max_weave` at that speed, or a DM not an integer.
+            to :func:`max_weave` at that speed, a DM not an integer, or ``variant`` not a
+            :class:`~rules.cepheus.Variant`.
 
     >>> odds = weave_odds(50, 3, driver_dm=3, pursuer_dm=1)
     >>> odds.max_weave, odds.driver_crash, odds.pursuer_crash, odds.pursuit_holds
     (3, Fraction(7, 12), Fraction(25, 72), Fraction(5, 72))
+
+    With the natural 2/12 house rule a driver at DM +9 weaving 1 still crashes on a natural 2,
+    and a pursuer at DM -5 who would need 14 follows on a natural 12:
+
+    >>> from rules.cepheus import Variant
+    >>> house = weave_odds(20, 1, driver_dm=9, pursuer_dm=-5,
+    ...     variant=Variant(natural_two_twelve=True))
+    >>> house.driver_crash, house.pursuer_success_if_following, house.pursuit_holds
+    (Fraction(1, 36), Fraction(1, 36), Fraction(35, 1296))
     """
     highest = _check_speed_for_weave(speed_kph)
     weave = check_int("weave", weave, 1, highest)
     driver = check_int("driver_dm", driver_dm)
     pursuer = check_int("pursuer_dm", pursuer_dm)
-    succeed = _chance(driver - weave)
-    follow = _chance(pursuer - weave)
+    natural = _check_variant(variant).natural_two_twelve
+    succeed = _chance(driver - weave, natural)
+    follow = _chance(pursuer - weave, natural)
     return WeaveOdds(
         weave=weave,
         max_weave=highest,
@@ -120,8 +144,8 @@ def _check_speed_for_weave(speed_kph: object) -> int:
     return max_weave(speed)
 
 
-def _chance(dm: int) -> Fraction:
-    return _effect_distribution(dm, TARGET_NUMBER, False).probability(lambda e: e >= 0)
+def _chance(dm: int, natural: bool) -> Fraction:
+    return _effect_distribution(dm, TARGET_NUMBER, False, natural).probability(lambda e: e >= 0)
 
 
 @output_record
@@ -148,10 +172,11 @@ def roll_weave(
     driver_dm: int,
     pursuer_dm: int = 0,
     rng: random.Random,
+    variant: Variant = DEFAULT_VARIANT,
 ) -> WeaveRoll:
     """Roll a weave with ``rng``: the driver's 2D6, then, if he got through, the pursuer's.
 
-    Rule: as :func:`weave_odds` (the pursuer follows).
+    Rule: as :func:`weave_odds` (the pursuer follows; ``variant`` included).
 
     Raises:
         ValueError: as :func:`weave_odds`.
@@ -163,18 +188,19 @@ def roll_weave(
     Driver 2D6: 2 + 5 = 7, +3 - 2 = 8 vs 8+: through, Effect 0
     Pursuer 2D6: 5 + 2 = 7, +1 - 2 = 6 vs 8+: crashed into an obstacle
     """
-    odds = weave_odds(speed_kph, weave, driver_dm=driver_dm, pursuer_dm=pursuer_dm)
+    odds = weave_odds(speed_kph, weave, driver_dm=driver_dm, pursuer_dm=pursuer_dm, variant=variant)
+    natural = _check_variant(variant).natural_two_twelve
     check_rng(rng)
     driver_dm = check_int("driver_dm", driver_dm)
     pursuer_dm = check_int("pursuer_dm", pursuer_dm)
     speed = check_number("speed_kph", speed_kph, 0)
     log = [f"Weaving number {odds.weave} (at most {odds.max_weave} at {number_text(speed)} kph)"]
-    driver = _roll_check(driver_dm - odds.weave, rng, TARGET_NUMBER, False)
+    driver = _roll_check(driver_dm - odds.weave, rng, TARGET_NUMBER, False, natural)
     log.append(_weave_line("Driver", driver, driver_dm, odds.weave))
     if not driver.success:
         log.append("The driver wove into an obstacle and crashed; there is no one to follow")
         return WeaveRoll(driver, None, True, False, tuple(log))
-    pursuer = _roll_check(pursuer_dm - odds.weave, rng, TARGET_NUMBER, False)
+    pursuer = _roll_check(pursuer_dm - odds.weave, rng, TARGET_NUMBER, False, natural)
     log.append(_weave_line("Pursuer", pursuer, pursuer_dm, odds.weave))
     if pursuer.success:
         log.append("The pursuit holds")
@@ -182,8 +208,9 @@ def roll_weave(
 
 
 def _weave_line(who: str, check: CheckRoll, dm: int, weave: int) -> str:
-    result = f"through, Effect {check.effect}" if check.success else "crashed into an obstacle"
+    result = "through" if check.success else "crashed into an obstacle"
+    effect = f", Effect {check.effect}" if check.success else ""
     return (
         f"{who} 2D6: {check.kept[0]} + {check.kept[1]} = {sum(check.kept)}, {dm:+d} - {weave} "
-        f"= {check.total} vs {TARGET_NUMBER}+: {result}"
+        f"= {check.total} vs {TARGET_NUMBER}+: {result}{_natural_note(check)}{effect}"
     )

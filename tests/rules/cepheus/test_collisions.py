@@ -19,11 +19,13 @@ from rules.cepheus import (
 )
 from rules.dice import enumerate_dice
 from tests.rules.cepheus.vehicle_oracles import (
+    REPLACE,
     Dice,
     as_distribution,
     at_least,
     brute_collision,
     brute_locations,
+    hits_past_33,
 )
 
 
@@ -190,3 +192,57 @@ def test_roll_collision_log_with_passenger_armor() -> None:
         "Secured passengers: a quarter, rounded up: 2 - armor 1 = 1 damage",
     )
     assert (rolled.unsecured, rolled.secured, rolled.rammer) == (4, 1, 0)
+
+
+def seven_d6_totals() -> Counter[int]:
+    return Counter(sum(roll) for roll in itertools.product(range(1, 7), repeat=7))
+
+
+def test_collision_past_33_with_the_double_replacing_two_singles() -> None:
+    # Variant.vehicle_double_replaces_singles, on a collision at 70 kph: 7D6 (7 to 42), no
+    # armor. By hand: 39 to 41 are 119 of the 6**7 rolls (as 10, 9 and 8 are: C(9, 6) + C(8, 6)
+    # + C(7, 6) = 84 + 28 + 7) and 42 one (all sixes). 39 points are two Single, one Double and
+    # two Triple Hits as printed, the Double alone in place of the Singles when it replaces
+    # them; 42: three Singles, or one.
+    rolls = 6**7
+    both = cepheus.collision_odds(70)
+    replaced = cepheus.collision_odds(70, variant=REPLACE)
+    assert both.struck_hits[(2, 1, 2)] == Fraction(119, rolls)
+    assert both.struck_hits[(3, 1, 2)] == Fraction(1, rolls)
+    assert replaced.struck_hits[(0, 1, 2)] == Fraction(119, rolls)
+    assert replaced.struck_hits[(1, 1, 2)] == Fraction(1, rolls)
+    assert (2, 1, 2) not in replaced.struck_hits and (0, 1, 2) not in both.struck_hits
+    assert replaced.rammer_hits == replaced.struck_hits  # no armor either side
+    # Every total, against the table's closing lines (31 and more) or vehicle_hits (below).
+    for odds, replaces in ((both, False), (replaced, True)):
+        expected: Counter[tuple[int, int, int]] = Counter()
+        for total, ways in seven_d6_totals().items():
+            hits = hits_past_33(total, replaces) if total >= 31 else cepheus.vehicle_hits(total)
+            expected[hits] += ways
+        assert odds.struck_hits == as_distribution(expected, rolls)
+    # The damage, the passengers and the throw do not depend on the reading.
+    for name in ("damage", "struck", "rammer", "unsecured", "secured", "thrown_metres"):
+        assert getattr(replaced, name) == getattr(both, name)
+    # Hull (12 of the 36 rolls) takes a third of the hits on average: 39 points are 10 hits
+    # printed, 8 replaced, so the means differ by 2/3 per roll of 39-41 and 42 (three Singles
+    # against one).
+    gap = (
+        both.struck_locations[Location.HULL].mean()
+        - replaced.struck_locations[Location.HULL].mean()
+    )
+    assert gap == Fraction(2, 3) * Fraction(120, rolls)
+
+
+def test_roll_collision_past_33_with_the_double_replacing_two_singles() -> None:
+    # Seven sixes at 70 kph: 42 points. Printed: 3 Single, 1 Double, 2 Triple Hits (6 hit groups,
+    # a 2D6 each); replaced: 1 Single, 1 Double, 2 Triple (4 groups).
+    for variant, sizes in ((cepheus.DEFAULT_VARIANT, (1, 1, 1, 2, 3, 3)), (REPLACE, (1, 2, 3, 3))):
+        dice = Dice([6] * 7 + [3, 4] * 6)
+        rolled = cepheus.roll_collision(70, solid=False, rng=dice, variant=variant)
+        assert rolled.damage == 42
+        assert tuple(size for _, size in rolled.struck_hits) == sizes
+        seven = cepheus.hit_location("external", 7)
+        assert all(location is seven for location, _ in rolled.struck_hits)
+        text = f"{sizes.count(1)} single, 1 double, 2 triple hits"
+        assert rolled.log[1] == f"Struck: 42 - armor 0 = 42: {text}"
+        assert len(dice.faces) == 2 * (6 - len(sizes))

@@ -11,12 +11,16 @@ import pytest
 
 from rules import cepheus
 from rules.cepheus import (
+    DEFAULT_VARIANT,
     AttackSituation,
+    Variant,
 )
 from rules.dice import enumerate_dice
 from tests.rules.cepheus.vehicle_oracles import (
+    HOUSE,
     TWO_D6,
     as_distribution,
+    check_effect,
 )
 
 
@@ -32,37 +36,65 @@ def test_evasive_action_odds_match_enumeration(dm: int) -> None:
     assert cepheus.evasive_action_odds(dm) == as_distribution(counts, 36)
 
 
+@pytest.mark.parametrize("dm", [-8, -5, -2, 0, 1, 4, 7, 9])
+def test_evasive_action_odds_natural_two_twelve_match_enumeration(dm: int) -> None:
+    counts = Counter(max(0, check_effect(total, dm, True)) for total in TWO_D6.elements())
+    assert cepheus.evasive_action_odds(dm, variant=HOUSE) == as_distribution(counts, 36)
+
+
+def test_evasive_action_odds_natural_two_twelve_by_hand() -> None:
+    # DM +7: a natural 2 has Effect 1 (penalty 1); under the house rule it fails (no penalty).
+    # A natural 12 never changes the penalty: a failure and Effect 0 both give none.
+    plain = cepheus.evasive_action_odds(7)
+    house = cepheus.evasive_action_odds(7, variant=HOUSE)
+    assert plain[1] == Fraction(1, 36) and 0 not in plain
+    assert house[0] == Fraction(1, 36) and 1 not in house
+    assert cepheus.evasive_action_odds(-5, variant=HOUSE) == {0: 1}
+
+
+SIX_MINIMUM_OFF = Variant(natural_two_twelve=True, effect_six_minimum_damage=False)
+
+
+@pytest.mark.parametrize(
+    "variant", [DEFAULT_VARIANT, HOUSE, SIX_MINIMUM_OFF], ids=["default", "house", "no-min"]
+)
 @pytest.mark.parametrize("from_vehicle", [False, True])
-@pytest.mark.parametrize("driver_dm", [-3, 0, 2])
-def test_evasive_attack_matches_enumeration(driver_dm: int, from_vehicle: bool) -> None:
+@pytest.mark.parametrize("driver_dm", [-3, 0, 2, 7])
+def test_evasive_attack_matches_enumeration(
+    driver_dm: int, from_vehicle: bool, variant: Variant
+) -> None:
     # A rifle at Medium range (Average, +0), skill 1, at a vehicle (+1), 1D6 damage, armor 2.
     shot = AttackSituation(
         weapon="rifle", damage_dice=1, band="medium", skill=1, target_vehicle=True, armor=2
     )
     hits = 0
     damage: Counter[int] = Counter()
+    # With the house rule a natural 2 or 12 decides both checks; at driver DM +7 a natural 12 on
+    # the attack (12 + 2 - penalty - 8 < 0 for penalties of 7 or more) hits anyway.
+    natural = variant.natural_two_twelve
+    minimum = variant.effect_six_minimum_damage
     for evade in enumerate_dice(2, 6):
-        penalty = max(0, sum(evade) + driver_dm - 8)
+        penalty = max(0, check_effect(sum(evade), driver_dm, natural))
         for attack in enumerate_dice(2, 6):
-            effect = sum(attack) + 2 - penalty - 8
+            effect = check_effect(sum(attack), 2 - penalty, natural)
             for die in range(1, 7):
                 if effect < 0:
                     damage[0] += 1
                     continue
                 hits += 1
                 dealt = max(0, die + effect - 2)
-                damage[max(1, dealt) if effect >= 6 else dealt] += 1
-    odds = cepheus.evasive_attack_odds(shot, driver_dm, from_vehicle=from_vehicle)
+                damage[max(1, dealt) if effect >= 6 and minimum else dealt] += 1
+    odds = cepheus.evasive_attack_odds(shot, driver_dm, from_vehicle=from_vehicle, variant=variant)
     assert odds.hit_chance == Fraction(hits, 36 * 36 * 6)
     assert odds.damage == as_distribution(damage, 36 * 36 * 6)
-    assert odds.evasion == cepheus.evasive_action_odds(driver_dm)
-    assert odds.base == cepheus.attack_odds(shot)
+    assert odds.evasion == cepheus.evasive_action_odds(driver_dm, variant=variant)
+    assert odds.base == cepheus.attack_odds(shot, variant=variant)
     # The attack model, given each evasive Effect as its input, agrees with the mixture.
     assert odds.effect is not None
     field = "own_evasive_effect" if from_vehicle else "target_evasive_effect"
     mixed: dict[int, Fraction] = {}
     for penalty, p in odds.evasion.items():
-        at = cepheus.attack_odds(dataclasses.replace(shot, **{field: penalty}))
+        at = cepheus.attack_odds(dataclasses.replace(shot, **{field: penalty}), variant=variant)
         assert at.effect is not None
         for value, q in at.effect.items():
             mixed[value] = mixed.get(value, Fraction(0)) + p * q

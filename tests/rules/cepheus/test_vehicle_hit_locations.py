@@ -11,10 +11,13 @@ from hypothesis import strategies as st
 
 from rules import cepheus
 from rules.cepheus import (
+    DEFAULT_VARIANT,
     HitTable,
+    Variant,
 )
 from rules.dice import Distribution
 from tests.rules.cepheus.vehicle_oracles import (
+    REPLACE,
     brute_locations,
 )
 
@@ -33,6 +36,19 @@ from tests.rules.cepheus.vehicle_oracles import (
 def test_location_hits_match_enumeration(damage: dict[int, Fraction], table: HitTable) -> None:
     got = cepheus.location_hits_distribution(Distribution(damage), table)
     assert dict(got) == brute_locations(damage, table)
+
+
+@pytest.mark.parametrize("variant", [DEFAULT_VARIANT, REPLACE], ids=["both-add", "replaces"])
+def test_location_hits_past_33_under_both_readings(variant: Variant) -> None:
+    # Variant.vehicle_double_replaces_singles: 39 and 42 points are 5 and 6 hit groups as
+    # printed, 3 and 4 when each Double replaces two Singles.
+    damage = {36: Fraction(1, 4), 39: Fraction(1, 2), 42: Fraction(1, 4)}
+    got = cepheus.location_hits_distribution(Distribution(damage), "external", variant=variant)
+    assert dict(got) == brute_locations(damage, HitTable.EXTERNAL, variant)
+    # By hand, Hull (12 of 36): 36 points are 7 hits either way, 39 are 10 or 8, 42 are 11 or 9.
+    printed = variant is DEFAULT_VARIANT
+    hits = Fraction(7, 4) + Fraction(10 if printed else 8, 2) + Fraction(11 if printed else 9, 4)
+    assert got[cepheus.Location.HULL].mean() == hits / 3
 
 
 @settings(max_examples=40, deadline=None)

@@ -12,8 +12,10 @@ from hypothesis import strategies as st
 
 from rules import cepheus
 from tests.rules.cepheus.vehicle_oracles import (
+    HOUSE,
     TWO_D6,
     Dice,
+    check_effect,
 )
 
 
@@ -25,15 +27,21 @@ def test_max_weave(speed: int | Fraction, highest: int) -> None:
     assert cepheus.max_weave(speed) == highest
 
 
+@pytest.mark.parametrize("natural", [False, True], ids=["printed", "natural-2-12"])
 @pytest.mark.parametrize("weave", [1, 2, 3, 4, 5])
-@pytest.mark.parametrize(("driver_dm", "pursuer_dm"), [(0, 0), (3, 1), (-2, 6), (8, -4)])
-def test_weave_matches_enumeration(weave: int, driver_dm: int, pursuer_dm: int) -> None:
-    odds = cepheus.weave_odds(100, weave, driver_dm=driver_dm, pursuer_dm=pursuer_dm)
+@pytest.mark.parametrize(("driver_dm", "pursuer_dm"), [(0, 0), (3, 1), (-2, 6), (8, -4), (12, 9)])
+def test_weave_matches_enumeration(
+    weave: int, driver_dm: int, pursuer_dm: int, natural: bool
+) -> None:
+    variant = HOUSE if natural else cepheus.DEFAULT_VARIANT
+    odds = cepheus.weave_odds(
+        100, weave, driver_dm=driver_dm, pursuer_dm=pursuer_dm, variant=variant
+    )
     outcome: Counter[str] = Counter()
     for driver, pursuer in itertools.product(TWO_D6.elements(), repeat=2):
-        if driver + driver_dm - weave < 8:
+        if check_effect(driver, driver_dm - weave, natural) < 0:
             outcome["driver crashes"] += 1
-        elif pursuer + pursuer_dm - weave < 8:
+        elif check_effect(pursuer, pursuer_dm - weave, natural) < 0:
             outcome["pursuer crashes"] += 1
         else:
             outcome["pursuit holds"] += 1
@@ -80,3 +88,36 @@ def test_roll_weave_matches_every_roll() -> None:
         else:
             assert rolled.pursuer is None and not rolled.pursuer_crashed
             assert len(dice.faces) == 2
+
+
+def test_weave_natural_two_twelve_by_hand() -> None:
+    # Weaving 1 at DM +9 (total +8): printed, nobody crashes; with the house rule a natural 2
+    # crashes the driver (1 in 36), and a pursuer at DM +9 after him too: 35/36 * 1/36.
+    plain = cepheus.weave_odds(20, 1, driver_dm=9, pursuer_dm=9)
+    house = cepheus.weave_odds(20, 1, driver_dm=9, pursuer_dm=9, variant=HOUSE)
+    assert plain.driver_crash == 0 and plain.pursuit_holds == 1
+    assert house.driver_crash == Fraction(1, 36)
+    assert house.pursuer_crash == Fraction(35, 1296)
+    assert house.pursuit_holds == Fraction(35 * 35, 1296)
+    # Weaving 5 at 100 kph with DM 0 needs 13: only a natural 12 gets through.
+    hard = cepheus.weave_odds(100, 5, driver_dm=0, pursuer_dm=0, variant=HOUSE)
+    assert hard.driver_success == Fraction(1, 36) and hard.pursuit_holds == Fraction(1, 1296)
+    assert cepheus.weave_odds(100, 5, driver_dm=0).driver_success == 0
+
+
+def test_roll_weave_natural_two_twelve() -> None:
+    rolled = cepheus.roll_weave(20, 1, driver_dm=9, rng=Dice([1, 1]), variant=HOUSE)
+    assert rolled.driver_crashed and rolled.pursuer is None
+    assert rolled.log[1] == (
+        "Driver 2D6: 1 + 1 = 2, +9 - 1 = 10 vs 8+: crashed into an obstacle "
+        "(a natural 2 always fails)"
+    )
+    rolled = cepheus.roll_weave(
+        100, 5, driver_dm=0, pursuer_dm=0, rng=Dice([6, 6, 6, 6]), variant=HOUSE
+    )
+    assert not rolled.driver_crashed and not rolled.pursuer_crashed
+    assert rolled.log[1] == (
+        "Driver 2D6: 6 + 6 = 12, +0 - 5 = 7 vs 8+: through (a natural 12 always succeeds), Effect 0"
+    )
+    plain = cepheus.roll_weave(20, 1, driver_dm=9, rng=Dice([1, 1, 1, 1]))
+    assert not plain.driver_crashed
