@@ -7,8 +7,11 @@ Source: ``shared/sources/003_c7092257a5e3046d.txt`` and the SRD facts in
 (every attack modifier), :mod:`~rules.cepheus.damage` (damage, armor, wounds),
 :mod:`~rules.cepheus.actions` (minor and significant actions),
 :mod:`~rules.cepheus.attack` (the attack model and seeded roll), :mod:`~rules.cepheus.initiative`,
-:mod:`~rules.cepheus.vehicles`, :mod:`~rules.cepheus.vehicle_combat` (collisions, rams,
-evasive action, weaving, a vehicle exploding, ground weapons against starship-scale targets),
+:mod:`~rules.cepheus.vehicles` (the Vehicle Damage and Hit Location tables), vehicles in
+personal combat: :mod:`~rules.cepheus.vehicle_hit_locations`, :mod:`~rules.cepheus.collisions`,
+:mod:`~rules.cepheus.evasive_action`, :mod:`~rules.cepheus.ram`, :mod:`~rules.cepheus.weave`,
+:mod:`~rules.cepheus.vehicle_explosion` (Structure) and :mod:`~rules.cepheus.starship_scale`
+(ground weapons against starship-scale targets),
 :mod:`~rules.cepheus.recovery` (fatigue, unconsciousness,
 healing, first aid, surgery, medical care), :mod:`~rules.cepheus.grappling` (the opposed Natural
 Weapons check and its options), :mod:`~rules.cepheus.explosions` (dodging or diving for cover),
@@ -55,6 +58,17 @@ from rules.cepheus.checks import (
     outcome_distribution,
     roll_check,
 )
+from rules.cepheus.collisions import (
+    COLLISION_THROW_METRES,
+    MAX_COLLISION_KPH,
+    SECURED_DAMAGE_DIVISOR,
+    CollisionOdds,
+    CollisionRoll,
+    collision_odds,
+    roll_collision,
+    secured_damage,
+    thrown_metres,
+)
 from rules.cepheus.damage import (
     DAMAGE_RESULTS,
     MAX_EFFECTS,
@@ -66,6 +80,12 @@ from rules.cepheus.damage import (
     damage_distribution,
     hit_damage,
     wound_state,
+)
+from rules.cepheus.evasive_action import (
+    EvasiveAttackOdds,
+    evasive_action_dm,
+    evasive_action_odds,
+    evasive_attack_odds,
 )
 from rules.cepheus.explosions import (
     EXPLOSION_REACTIONS,
@@ -165,6 +185,12 @@ from rules.cepheus.modifiers import (
     target_stance_dm,
     weather_dms,
 )
+from rules.cepheus.ram import (
+    RamOdds,
+    RamRoll,
+    ram_odds,
+    roll_ram,
+)
 from rules.cepheus.ranges import (
     MOVEMENT_METRES,
     RANGE_BANDS,
@@ -206,6 +232,13 @@ from rules.cepheus.recovery import (
     wake_chance,
     wake_distribution,
 )
+from rules.cepheus.starship_scale import (
+    HalfDice,
+    StarshipScaleRoll,
+    roll_starship_scale,
+    starship_scale_damage,
+    starship_scale_damage_distribution,
+)
 from rules.cepheus.suppression import (
     MAX_SUPPRESSION_HITS,
     SUPPRESSED_ROUNDS,
@@ -230,44 +263,18 @@ from rules.cepheus.variant import (
     Variant,
     preset_name,
 )
-from rules.cepheus.vehicle_combat import (
-    COLLISION_THROW_METRES,
-    MAX_COLLISION_KPH,
-    MAX_DENOMINATOR_BITS,
-    MAX_LOCATION_DAMAGE,
-    SECURED_DAMAGE_DIVISOR,
+from rules.cepheus.vehicle_explosion import (
     VEHICLE_EXPLOSION_RINGS,
-    WEAVE_KPH_PER_POINT,
-    CollisionOdds,
-    CollisionRoll,
-    EvasiveAttackOdds,
-    HalfDice,
-    RamOdds,
-    RamRoll,
-    StarshipScaleRoll,
     StructureState,
-    WeaveOdds,
-    WeaveRoll,
-    collision_odds,
-    evasive_action_dm,
-    evasive_action_odds,
-    evasive_attack_odds,
-    location_hits_distribution,
-    max_weave,
-    ram_odds,
-    roll_collision,
-    roll_ram,
-    roll_starship_scale,
     roll_vehicle_explosion,
-    roll_weave,
-    secured_damage,
-    starship_scale_damage,
-    starship_scale_damage_distribution,
     structure_state,
-    thrown_metres,
     vehicle_explosion_dice,
     vehicle_explosion_distribution,
-    weave_odds,
+)
+from rules.cepheus.vehicle_hit_locations import (
+    MAX_DENOMINATOR_BITS,
+    MAX_LOCATION_DAMAGE,
+    location_hits_distribution,
 )
 from rules.cepheus.vehicles import (
     EXTRA_DOUBLE_EVERY,
@@ -295,6 +302,14 @@ from rules.cepheus.weapons import (
     WeaponType,
     attack_difficulty,
     bands_in_reach,
+)
+from rules.cepheus.weave import (
+    WEAVE_KPH_PER_POINT,
+    WeaveOdds,
+    WeaveRoll,
+    max_weave,
+    roll_weave,
+    weave_odds,
 )
 
 __all__ = [

@@ -23,6 +23,7 @@ from rules.cepheus.checks import (
     Difficulty,
     _effect_distribution,
     _grade,
+    _natural_note,
     _roll_check,
 )
 from rules.cepheus.damage import _damage_distribution, _hit_damage
@@ -838,10 +839,7 @@ def _check_line(check: CheckRoll) -> str:
         dice = "2D6: "
     kept = f"{check.kept[0]} + {check.kept[1]} = {sum(check.kept)}"
     result = "hit" if check.success else "miss"
-    natural = ""
-    if check.effect != check.total - check.target:
-        rule = "always succeeds" if check.success else "always fails"
-        natural = f" (a natural {sum(check.kept)} {rule})"
+    natural = _natural_note(check)
     return (
         f"Attack roll {dice}{kept}, {check.dm:+d} = {check.total} vs {TARGET_NUMBER}+: "
         f"{result}{natural}, Effect {check.effect}"

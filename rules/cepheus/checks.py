@@ -371,6 +371,15 @@ def roll_check(
     return _roll_check(dm, check_rng(rng), target, blind, natural)
 
 
+def _natural_note(check: CheckRoll) -> str:
+    """ " (a natural 12 always succeeds)" when the natural 2/12 house rule changed the result of
+    ``check``, else ""."""
+    if check.effect == check.total - check.target:
+        return ""
+    rule = "always succeeds" if check.success else "always fails"
+    return f" (a natural {sum(check.kept)} {rule})"
+
+
 def _roll_check(
     dm: int, rng: random.Random, target: int, blind: bool, natural: bool = False
 ) -> CheckRoll:

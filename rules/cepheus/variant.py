@@ -107,7 +107,8 @@ class Variant:
     would be negative has Effect 0, a natural 2 whose Effect would be 0 or more has Effect -1;
     any other roll keeps its Effect. "Natural" is the two dice kept (blind firing keeps the
     lowest two of three). It applies to every 2D6 check: attacks, grappling, suppression fire,
-    the Endurance checks to wake up and a Tactics check for Initiative."""
+    the Endurance checks to wake up, a Tactics check for Initiative and the vehicle checks
+    (evasive action, ram, weave: the driver's and a pursuer's)."""
 
     full_cover_dm: int = -4
     """The DM of Full cover: -4 (this site) or -6.
@@ -169,7 +170,8 @@ class Variant:
     "For every extra three points +1 Single Hit" and "For every extra six points +1 Double
     Hit" (39 points: two Triple, two Single and one Double Hit). True: each Double Hit of six
     extra points replaces the two Single Hits of those points (39 points: two Triple Hits and
-    one Double Hit), as the table's rows turn two Single Hits into a Double Hit."""
+    one Double Hit), as the table's rows turn two Single Hits into a Double Hit. It reaches
+    every count of hits: an attack's, a collision's or a ram's, and their locations."""
 
     disarm_succeeds_by: OpposedEffect = OpposedEffect.EFFECT
     """What "succeeds by 6+" measures when disarming ("Grappling": "Disarm his opponent. If he

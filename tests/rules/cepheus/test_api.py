@@ -28,8 +28,14 @@ MODULES = [
     "explosions",
     "suppression",
     "variant",
-    "vehicle_combat",
     "forecast",
+    "vehicle_hit_locations",
+    "collisions",
+    "evasive_action",
+    "ram",
+    "weave",
+    "vehicle_explosion",
+    "starship_scale",
 ]
 
 

@@ -209,6 +209,18 @@ AFFECTED: dict[str, set[str]] = {
     "initiative_score": {"tactics_failure_lowers_initiative"},
     "wake_chance": {"natural_two_twelve"},
     "wake_distribution": {"natural_two_twelve"},
+    # Vehicles in personal combat (issue 31's modules).
+    "location_hits_distribution": {"vehicle_double_replaces_singles"},
+    "collision_odds": {"vehicle_double_replaces_singles"},
+    "roll_collision": {"vehicle_double_replaces_singles"},
+    "evasive_action_odds": {"natural_two_twelve"},
+    "evasive_attack_odds": {"natural_two_twelve", "(as attack_odds)"},
+    "ram_odds": {"natural_two_twelve", "dodge_in_cover_dm", "vehicle_double_replaces_singles"},
+    "roll_ram": {"natural_two_twelve", "dodge_in_cover_dm", "vehicle_double_replaces_singles"},
+    "weave_odds": {"natural_two_twelve"},
+    "roll_weave": {"natural_two_twelve"},
+    "vehicle_explosion_distribution": {"dive_for_cover_round_up", "dive_for_cover_before_armor"},
+    "roll_vehicle_explosion": {"dive_for_cover_round_up", "dive_for_cover_before_armor"},
 }
 
 
@@ -269,6 +281,21 @@ def test_a_hostile_variant_is_refused_by_name(name: str) -> None:
         "initiative_distribution": lambda v: function(0, tactics_dm=0, variant=v),
         "wake_chance": lambda v: function(0, 3, variant=v),
         "wake_distribution": lambda v: function(0, variant=v),
+        "location_hits_distribution": lambda v: function(
+            cepheus.effect_distribution(30), variant=v
+        ),
+        "collision_odds": lambda v: function(20, variant=v),
+        "roll_collision": lambda v: function(20, rng=random.Random(1), variant=v),
+        "evasive_action_odds": lambda v: function(0, variant=v),
+        "evasive_attack_odds": lambda v: function(SHOT, 0, variant=v),
+        "ram_odds": lambda v: function(20, driver_dm=0, variant=v),
+        "roll_ram": lambda v: function(20, driver_dm=0, rng=random.Random(1), variant=v),
+        "weave_odds": lambda v: function(40, 1, driver_dm=0, variant=v),
+        "roll_weave": lambda v: function(40, 1, driver_dm=0, rng=random.Random(1), variant=v),
+        "vehicle_explosion_distribution": lambda v: function(8, reaction="dive", variant=v),
+        "roll_vehicle_explosion": lambda v: function(
+            8, reaction="dive", rng=random.Random(1), variant=v
+        ),
     }
     calls[name](Variant())  # valid
     for hostile in (None, "twodsix CE", 1, {"natural_two_twelve": True}, PRESETS):
