@@ -1,7 +1,8 @@
 """Rangefinder's load-time benchmark: three sites on the same local Pyodide, in one run.
 
     ./dev bench [--runs N] [--edits N] [--out BENCHMARKS.md] [--sites floor,stock,rangefinder]
-                [--levers LEVER,...] [--lever-runs N]
+                [--levers LEVER,...] [--lever-runs N] [--lighthouse-runs N]
+                [--interaction-runs N] [--boot-from REV] [--only all|phone]
 
 (a) ``floor``: a bare page whose module worker boots the same Pyodide 0.27.7 files and imports
     numpy; nothing can load faster on this runtime.
@@ -20,6 +21,16 @@ updated output on the MOO2 page of (b) and (c), and writes the table to BENCHMAR
 For (c) each run also times the first real number on screen of three pages opened by their
 links (warm), and a page of another origin embedding one, then three, calculators. Bytes are
 also reported as a compressing host would send them (gzip). No test asserts any timing.
+
+Then, for a phone (issue 30, ``bench/phone.py``): Lighthouse's default mobile profile on the
+floor, the stock export and four of Rangefinder's pages (``bench/lighthouse.py``, npm, pinned),
+and input -> updated output at 4x CPU slowdown (``bench/interaction.py``); ``--only phone`` runs
+just these and replaces their section of BENCHMARKS.md, leaving the others as they are.
+
+Layout: ``common.py`` (paths, Chromium, small helpers), ``sites.py`` (staging), ``server.py``
+(the counting server), ``measure.py`` (loads, embeds, input latency), ``report.py`` (the
+report), ``lighthouse.py``, ``interaction.py`` and ``phone.py`` (the phone section), ``run.py``
+(this CLI).
 """
 
 from __future__ import annotations
@@ -31,9 +42,12 @@ import os
 import time
 from pathlib import Path
 
+import lighthouse
 from common import CHROMIUM, CHROMIUM_ARGS, ROOT, SITES, WORK, Calm, log
 from measure import Site, edit_sequence, input_latency, one_run
-from report import fmt_ms, fmt_s, median_of, report
+from phone import PhoneSite, section, splice, stage_boot_variant
+from phone import measure as measure_phone
+from report import fmt_ms, fmt_s, label, median_of, report
 from server import Server
 from sites import StockSite, stage_floor, stage_rangefinder, stage_stock
 
@@ -41,6 +55,10 @@ import sitebuild
 
 # Main
 # --------------------------------------------------------------------------------------------
+
+
+PHONE_PAGES = {"rangefinder": lighthouse.PAGES}
+"""The pages Lighthouse loads on each site: the floor and the stock export have one."""
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -67,7 +85,37 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--lever-runs", type=int, default=2, help="runs of each lever variant (default 2)"
     )
+    parser.add_argument(
+        "--lighthouse-runs",
+        type=int,
+        default=3,
+        help="Lighthouse runs (mobile) of each page of each site, medians reported (default 3; "
+        "0: none)",
+    )
+    parser.add_argument(
+        "--interaction-runs",
+        type=int,
+        default=1,
+        help="page loads for the input timing at 4x CPU slowdown (default 1; 0: none)",
+    )
+    parser.add_argument(
+        "--boot-from",
+        action="append",
+        default=[],
+        metavar="REV",
+        help="also measure (Lighthouse and the throttled input) dist/ with static/boot.js as it "
+        "was at git revision REV: the build without this boot.js's levers (repeatable)",
+    )
+    parser.add_argument(
+        "--only",
+        choices=("all", "phone"),
+        default="all",
+        help="'phone': only Lighthouse and the throttled input, their section replaced in --out "
+        "and every other section left as it is (default: all)",
+    )
     args = parser.parse_args(argv)
+    if args.only == "phone":
+        args.levers = ""
     calm = Calm(args.max_load)
     wanted = [s for s in args.sites.split(",") if s]
     if unknown := set(wanted) - set(SITES):
@@ -111,6 +159,19 @@ def main(argv: list[str] | None = None) -> None:
     from playwright.sync_api import sync_playwright
 
     values = edit_sequence(args.edits)
+    phone_values = edit_sequence(max(args.edits, 6))
+    phone_sites = [
+        PhoneSite(key, label(key), site.folder, site.url_path, PHONE_PAGES.get(key, ("",)),
+                  interactive=key == "rangefinder")
+        for key, site in sites.items()
+        if key in SITES
+    ]  # fmt: skip
+    for rev in args.boot_from:
+        folder = stage_boot_variant(rangefinder, rev)
+        phone_sites.append(
+            PhoneSite(f"boot-{rev}", f"(c) boot.js of {rev}", folder, "",
+                      PHONE_PAGES["rangefinder"], interactive=True)
+        )  # fmt: skip
     try:
         with sync_playwright() as playwright:
             probe = playwright.chromium.launch(
@@ -118,6 +179,23 @@ def main(argv: list[str] | None = None) -> None:
             )
             chromium = probe.version
             probe.close()
+            if args.only == "phone" or args.lighthouse_runs + args.interaction_runs > 0:
+                measure_phone(
+                    playwright,
+                    phone_sites,
+                    args.lighthouse_runs,
+                    phone_values,
+                    args.interaction_runs,
+                )
+            phone_part = section(
+                phone_sites, args.lighthouse_runs, chromium, f"{started:%Y-%m-%d %H:%M} UTC"
+            )
+            if args.only == "phone":
+                old = args.out.read_text() if args.out.exists() else ""
+                args.out.write_text(splice(old, phone_part))
+                log(f"wrote the phone section of {args.out}")
+                print("\n".join(phone_part))
+                return
             for n in range(1, args.runs + 1):
                 for site in sites.values():
                     if site.key.startswith("rf-") and n > args.lever_runs:
@@ -189,6 +267,8 @@ def main(argv: list[str] | None = None) -> None:
         sites, stock, args.runs, chromium, started, time.monotonic() - t0, len(values), calm,
         args.lever_runs,
     )  # fmt: skip
+    if args.lighthouse_runs + args.interaction_runs > 0:
+        text = splice(text, phone_part)
     args.out.write_text(text)
     log(f"wrote {args.out}")
     print(text.split("## Method")[0])
