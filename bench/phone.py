@@ -133,9 +133,53 @@ def med(results: list[lighthouse.Result], pick: Callable[[lighthouse.Result], An
 
 def short(url: str) -> str:
     """A script's URL without the origin (the page itself: its query)."""
+    if "_lighthouse-eval" in url:
+        return "(Lighthouse's own gatherer)"
     path = re.sub(r"^https?://[^/]+/", "", url)
     return path or "(page)"
 
+
+LEVERS = (
+    "BokehJS's evaluation spread over several tasks (`static/boot.js`, commit 54bbb81: the four "
+    "scripts preloaded at once, then each inserted after the previous one has run, with "
+    "`scheduler.yield()` between two). Measured in one run against the same `dist/` with "
+    "boot.js of fb26ad4 (`--boot-from fb26ad4`), 3 Lighthouse runs per page at load 10-29 "
+    "on 2 CPUs: TBT medians 2,857 / 4,239 / 2,853 / 2,225 ms against 3,963 / 3,985 / 4,061 / "
+    "2,963 ms (landing, cepheus-attack, moo2-shot, cepheus-check), score 0.70-0.71 against "
+    "0.69-0.70, LCP and CLS unchanged. Kept provisionally: the gain is within this machine's "
+    "noise, and it cannot split the one task that matters, `bokeh.min.js`'s own evaluation "
+    "(1.4-3.2 s here at 4x, about 700 ms on a quiet machine per the issue); re-measure on a "
+    "quiet machine and revert 54bbb81 if it does not hold. The throttled input, in a second "
+    "run of 4 page loads each (`--lighthouse-runs 0 --interaction-runs 4`, load 12-20): "
+    "first edit after takeover 1,011 / 730 / 189 / 95 ms against 1,464 / 898 / 492 / 526 ms, "
+    "median edit 98 / 187 / 162 / 151 ms against 182 / 105 / 293 / 274 ms; with the 2 runs "
+    "of the table above, the first edit's median over 6 loads is 480 ms against 509 ms: no "
+    "clear effect, and far from the 200 ms target either way (the page's thread is slowed, "
+    "the worker's is not: see the last lever).",
+    "BokehJS and Panel's JS split so that only what the first document needs is evaluated "
+    "before it draws: not tried this session (the bundles are made by `sitebuild/`, which "
+    "other engineers were refactoring). It is the lever the long tasks point to: every page's "
+    "longest task is `bokeh.min.js`'s evaluation, then `bokeh-widgets.min.js` and "
+    "`panel.min.js`; no yield between scripts splits a script's own evaluation.",
+    "The takeover's document applied in slices (`Bokeh.embed.embed_items` per root, a yield "
+    "between): not tried this session.",
+    "`boot.js` work off the main thread: not tried. Its long tasks at 4x are 100-270 ms "
+    "(boot.js draws the prerendered page, later parses the live document's JSON; these "
+    "tasks were not broken down further): that parse could move to the worker if "
+    "`static/worker.js` posted the document as objects instead of JSON text (worker.js was "
+    "not this session's to change).",
+    "V8 code caching of the big scripts: cannot show in Lighthouse (every run a first visit, "
+    "fresh profile); it helps returning visitors only. Not measured.",
+    "Precompressed (brotli, gzip) files: the bench's server sends none, so Lighthouse's "
+    "simulated 4G here moves the uncompressed bytes (3 MB of BokehJS and Panel's JS arrive "
+    "at about 7-15 s simulated); not built (sitebuild).",
+    "The worker under 4x: Chromium 156 refuses `Emulation.setCPUThrottlingRate` on a worker "
+    "target ('Operation is only supported for pages, not workers'), and the page's setting "
+    "does not reach its worker: the timed loops in the worker (JavaScript and Python) run as "
+    "fast at '4x' as at 1x. So the throttled input timing slows the page's thread only; the "
+    "Python part of an edit runs at the machine's speed.",
+)
+"""Levers of issue 30 tried, not kept or not tried, with why (written into the section)."""
 
 TARGETS = "score >= 0.95, TBT <= 200 ms, LCP <= 2.0 s, CLS <= 0.05, Speed Index <= 2.5 s"
 
@@ -208,6 +252,7 @@ def section(sites: list[PhoneSite], runs: int, chromium: str, date: str) -> list
     out += ["", f"Targets (issue 30, Rangefinder's pages): {TARGETS}.", ""]
     out += long_tasks_part(sites)
     out += interaction_part(sites)
+    out += ["### Levers (issue 30)", ""] + [f"- {lever}" for lever in LEVERS] + [""]
     return out
 
 
