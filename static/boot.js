@@ -208,40 +208,22 @@
     loadBokeh(when).catch((error) => showError(String(error)));
   }
   // `when` it was first asked for (<html data-bokeh-load>, for the browser tests).
-  // Every file is downloaded at once (preloaded), then each is run in a task of its own, with
-  // a yield to the browser between two (issue 30): a tap or a key that comes while BokehJS
-  // starts waits for one script's evaluation at most, not for all four in a row.
   function loadBokeh(when) {
     if (bokehLoading === null) {
       html.dataset.bokehLoad = when;
-      for (const src of CONFIG.scripts) {
-        const link = document.createElement("link");
-        link.rel = "preload";
-        link.as = "script";
-        link.href = src;
-        document.head.appendChild(link);
-      }
-      bokehLoading = (async () => {
+      bokehLoading = new Promise((resolve, reject) => {
+        let last = null;
         for (const src of CONFIG.scripts) {
-          await new Promise((resolve, reject) => {
-            const script = document.createElement("script");
-            script.src = src;
-            script.async = false;
-            script.addEventListener("load", resolve);
-            script.addEventListener("error", () => reject(new Error(`${src} did not load`)));
-            document.head.appendChild(script);
-          });
-          await yieldToBrowser();
+          last = document.createElement("script");
+          last.src = src;
+          last.async = false;   // run in the listed order
+          last.addEventListener("error", () => reject(new Error(`${src} did not load`)));
+          document.head.appendChild(last);
         }
-        return window.Bokeh;
-      })();
+        last.addEventListener("load", () => resolve(window.Bokeh));
+      });
     }
     return bokehLoading;
-  }
-  // Lets the browser handle what is waiting (input first) before going on.
-  function yieldToBrowser() {
-    if (window.scheduler?.yield) return window.scheduler.yield();
-    return new Promise((resolve) => setTimeout(resolve, 0));
   }
 
   // Stored gzipped (as small on disk as on the wire); some hosts send .gz files with
