@@ -2,10 +2,10 @@
 
     ./dev python bench/embed_crash.py [--rounds N] [--pause-between-hosts]
 
-Each round is what ``run.embed_run`` does (the same ``run.EmbedLoads``), in a new Chromium
+Each round is what ``measure.embed_run`` does (the same ``measure.EmbedLoads``), in a new Chromium
 profile: a host page on the site's own site (127.0.0.1, another port) with three embeds, one,
 three; then the same on another site (localhost). Seen on 2026-11-24 with Debian Chromium 156,
-in 4 of 54 rounds (2 of 20 through ``run.embed_run`` itself, 1 of 30 of a copy, 1 of 4 here),
+in 4 of 54 rounds (2 of 20 through ``embed_run`` itself, 1 of 30 of a copy, 1 of 4 here),
 always at one step: "Page.goto: Page crashed" at the navigation from the same-site three-embed
 page to the other site's, with ``# Fatal error / # Invoke in DisallowJavascriptExecutionScope``
 on Chromium's stderr (V8 refusing to run script where Blink forbade it), and each minidump says
@@ -32,7 +32,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import run as bench  # bench/run.py, beside this file
+import measure  # bench/measure.py, beside this file
+from common import CHROMIUM_ARGS
+from server import Server
+
+import sitebuild
 
 CRASH_DUMPS = Path.home() / ".config" / "chromium" / "Crash Reports" / "pending"
 """Where Debian's Chromium (crashpad) writes a minidump of each process that crashes."""
@@ -66,11 +70,11 @@ def main() -> None:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    site = bench.Server(bench.sitebuild.DIST, own_policy=True)
+    site = Server(sitebuild.DIST, own_policy=True)
     folder = Path(tempfile.mkdtemp(prefix="rangefinder-crash-"))
-    pages = bench.write_embed_pages(folder, site.url)
-    wrapper, log = bench.chromium_with_stderr_in(folder)
-    host = bench.Server(folder, own_policy=False)
+    pages = measure.write_embed_pages(folder, site.url)
+    wrapper, log = measure.chromium_with_stderr_in(folder)
+    host = Server(folder, own_policy=False)
     failed: dict[str, int] = {}
     started = time.time()
     try:
@@ -78,10 +82,10 @@ def main() -> None:
             for r in range(args.rounds):
                 with tempfile.TemporaryDirectory(prefix="rangefinder-crash-") as profile:
                     context = playwright.chromium.launch_persistent_context(
-                        profile, executable_path=str(wrapper), args=bench.CHROMIUM_ARGS,
+                        profile, executable_path=str(wrapper), args=CHROMIUM_ARGS,
                         headless=True, viewport={"width": 1280, "height": 900},
                     )  # fmt: skip
-                    loads = bench.EmbedLoads()
+                    loads = measure.EmbedLoads()
                     try:
                         loads.run(context.pages[0], host, pages, site, args.pause_between_hosts)
                         print(f"round {r + 1}: ok", flush=True)
