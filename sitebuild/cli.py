@@ -11,11 +11,14 @@ import json
 import shutil
 import tempfile
 from collections.abc import Iterable
+from importlib import metadata
 from pathlib import Path
 
 from sitebuild.bundle import stage_python
+from sitebuild.bytecode import check_python_version
 from sitebuild.levers import ALL_LEVERS, LEVERS, Lever, parse_levers
 from sitebuild.paths import DIST, log
+from sitebuild.pins import python_pin
 from sitebuild.pyodide import stage_pyodide
 from sitebuild.serve import serve
 from sitebuild.service_worker import stage_service_worker
@@ -25,6 +28,7 @@ from sitebuild.shell import input_fingerprint, stage_js, stage_npm, stage_shell
 def build(dist: Path = DIST, without: Iterable[str] = ()) -> str:
     """Write the site to ``dist``, with every :class:`Lever` but those named in ``without``."""
     levers = ALL_LEVERS - parse_levers(without)
+    check_build_machine()
     fingerprint = input_fingerprint(levers)
     dist.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=dist.parent, prefix=".rangefinder-build-") as tmp:
@@ -54,6 +58,20 @@ def build(dist: Path = DIST, without: Iterable[str] = ()) -> str:
     size = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file())
     log(f"wrote {dist} (build {build_id}, {size / 1e6:.1f} MB)")
     return build_id
+
+
+def check_build_machine() -> None:
+    """Stop unless this machine runs the browser's Panel, Bokeh, param and Jinja: the build
+    runs the app here to prerender its pages and list what it imports, and compiles Jinja's
+    templates here ("template-cache"). ``./dev`` installs them at these versions."""
+    check_python_version()
+    for name in ("panel", "bokeh", "param", "jinja2"):
+        installed, pinned = metadata.version(name), python_pin(name).version
+        if installed != pinned:
+            raise SystemExit(
+                f"the build machine runs {name} {installed}, the site ships {pinned} "
+                "(requirements-browser.txt): run ./dev build, which installs the pinned one"
+            )
 
 
 def is_current(dist: Path = DIST, without: Iterable[str] = ()) -> bool:

@@ -32,15 +32,21 @@ def fetch_pypi(pin: Pin, *, sdist: bool = False) -> Path:
         log(f"downloading {pin.filename}")
         with tempfile.TemporaryDirectory() as tmp:
             binary = ["--no-binary=:all:"] if sdist else ["--only-binary=:all:"]
+            # pip checks the file against the pin's sha256 (hash-checking mode) before it
+            # keeps it; the check below runs again on every build, on the cached copy.
+            requirement = Path(tmp) / "requirement.txt"
+            requirement.write_text(f"{pin.name}=={pin.version} --hash=sha256:{pin.sha256}\n")
             subprocess.run(
                 [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
-                 "--disable-pip-version-check", *binary, "-d", tmp,
-                 f"{pin.name}=={pin.version}"],
+                 "--require-hashes", "--disable-pip-version-check", *binary,
+                 "-d", str(Path(tmp) / "out"), "-r", str(requirement)],
                 check=True,
             )  # fmt: skip
-            found = Path(tmp) / pin.filename
+            found = Path(tmp) / "out" / pin.filename
             if not found.exists():
-                raise SystemExit(f"pip did not fetch {pin.filename}: got {os.listdir(tmp)}")
+                raise SystemExit(
+                    f"pip did not fetch {pin.filename}: got {os.listdir(found.parent)}"
+                )
             shutil.move(found, target)
     actual = sha256_of(target)
     if actual != pin.sha256:
@@ -50,8 +56,7 @@ def fetch_pypi(pin: Pin, *, sdist: bool = False) -> Path:
 
 def fetch_npm(name: str, version: str, integrity: str) -> Path:
     """The npm tarball of ``name@version``, downloaded once into the cache and verified every
-    time against the registry's ``integrity`` pinned here (``npm view name@version
-    dist.integrity``)."""
+    time against the registry's ``integrity`` (as ``package-lock.json`` locks it)."""
     target = CACHE / f"{name}-{version}.tgz"
     if not target.exists():
         CACHE.mkdir(parents=True, exist_ok=True)

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sitebuild.levers import Lever
+from sitebuild.pins import python_pin
 
 BUNDLED_TEMPLATES = {
     "bokeh/core/_templates": (
@@ -60,8 +61,8 @@ imported when used; the app never uses them (the browser tests check, on every p
 (``importlib.invalidate_caches()`` after loading numpy); the lever only spares the version
 lookups (a search of site-packages and a METADATA file parsed as email) that used it."""
 
-PINNED_VERSIONS = {"bokeh": "3.10.1", "tqdm": "4.70.1"}
-"""Releases pinned in ``sitebuild.BROWSER_WHEELS`` whose version the "lazy-imports" lever
+PINNED_VERSIONS = {name: python_pin(name).version for name in ("bokeh", "tqdm")}
+"""Releases pinned in ``requirements-browser.txt`` whose version the "lazy-imports" lever
 writes into the package instead of reading it from the installed metadata
 (tests/site/test_build.py checks each against its wheel's METADATA)."""
 
