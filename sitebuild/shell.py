@@ -15,7 +15,7 @@ from sitebuild.bytecode import python_optimize
 from sitebuild.fetch import fetch_npm, fetch_pypi
 from sitebuild.levers import ALL_LEVERS, Lever
 from sitebuild.paths import APP_PACKAGES, APP_ROOT, STATIC
-from sitebuild.pins import BROWSER_NPM, BROWSER_WHEELS
+from sitebuild.pins import BROWSER_NPM, BROWSER_WHEELS, NPM_LOCK, PYTHON_LOCK
 
 BOKEH_JS = ("bokeh.min.js", "bokeh-widgets.min.js")
 """BokehJS bundles from the bokeh wheel's ``bokeh/server/static/js``. Not its tables bundle
@@ -161,11 +161,15 @@ def stage_shell(
 
 
 def input_fingerprint(levers: frozenset[Lever] = ALL_LEVERS) -> str:
-    """A hash of everything the build reads, so ``--serve`` rebuilds only when needed."""
+    """A hash of everything the build reads (this package, ``static/``, the app, the pins), so
+    ``--serve`` and the tests rebuild only when needed."""
     digest = hashlib.sha256(" ".join(sorted(levers)).encode())
     for folder in (Path(__file__).parent, STATIC, *(APP_ROOT / p for p in APP_PACKAGES)):
         for path in sorted(folder.rglob("*")):
             if path.is_file() and "__pycache__" not in path.parts:
                 digest.update(path.relative_to(folder.parent).as_posix().encode())
                 digest.update(path.read_bytes())
+    for lock in (PYTHON_LOCK, NPM_LOCK):  # the pins, outside the package
+        digest.update(lock.name.encode())
+        digest.update(lock.read_bytes())
     return digest.hexdigest()
