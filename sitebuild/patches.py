@@ -11,6 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from sitebuild.levers import Lever
+from sitebuild.pins import python_pin
+
 BUNDLED_TEMPLATES = {
     "bokeh/core/_templates": (
         "file.html.jinja", "css_resources.html.jinja", "js_resources.html.jinja",
@@ -58,8 +61,8 @@ imported when used; the app never uses them (the browser tests check, on every p
 (``importlib.invalidate_caches()`` after loading numpy); the lever only spares the version
 lookups (a search of site-packages and a METADATA file parsed as email) that used it."""
 
-PINNED_VERSIONS = {"bokeh": "3.10.1", "tqdm": "4.70.1"}
-"""Releases pinned in ``sitebuild.BROWSER_WHEELS`` whose version the "lazy-imports" lever
+PINNED_VERSIONS = {name: python_pin(name).version for name in ("bokeh", "tqdm")}
+"""Releases pinned in ``requirements-browser.txt`` whose version the "lazy-imports" lever
 writes into the package instead of reading it from the installed metadata
 (tests/site/test_build.py checks each against its wheel's METADATA)."""
 
@@ -73,9 +76,9 @@ class Edit:
     old: str
     new: str
     count: int = 1
-    lever: str = "no-pandas"
-    """The lever (``sitebuild.LEVERS``) that makes this edit; a build without it ships the file
-    as the wheel has it."""
+    lever: Lever = Lever.NO_PANDAS
+    """The lever (:class:`sitebuild.levers.Lever`) that makes this edit; a build without it
+    ships the file as the wheel has it."""
 
     def apply(self, text: str) -> str:
         found = text.count(self.old)
@@ -189,14 +192,14 @@ EDITS: tuple[Edit, ...] = (
         "Jinja's bytecode cache, for the templates the build compiled (BUNDLED_TEMPLATES)",
         "from jinja2 import Environment, FileSystemLoader, Template\n",
         "from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, Template\n",
-        lever="template-cache",
+        lever=Lever.TEMPLATE_CACHE,
     ),
     Edit(
         "bokeh/core/templates.py",
         "(the same edit) the cache, keyed by name",
         "\n\n@lru_cache(None)\ndef get_env() -> Environment:\n",
         _BUNDLED_CACHE,
-        lever="template-cache",
+        lever=Lever.TEMPLATE_CACHE,
     ),
     Edit(
         "bokeh/core/templates.py",
@@ -208,7 +211,7 @@ EDITS: tuple[Edit, ...] = (
         "trim_blocks=True, lstrip_blocks=True,\n"
         "                       bytecode_cache=BundledTemplates("
         f"join(templates_path, {TEMPLATE_CACHE!r})))\n",
-        lever="template-cache",
+        lever=Lever.TEMPLATE_CACHE,
     ),
     Edit(
         "panel/io/resources.py",
@@ -217,7 +220,7 @@ EDITS: tuple[Edit, ...] = (
         "_env.lstrip_blocks = True\n"
         "_env.bytecode_cache = BundledTemplates(  # Rangefinder (template-cache)\n"
         f"    str(Path(__file__).parent.parent / '_templates' / {TEMPLATE_CACHE!r})\n)\n",
-        lever="template-cache",
+        lever=Lever.TEMPLATE_CACHE,
     ),
     Edit(
         "panel/io/resources.py",
@@ -225,14 +228,14 @@ EDITS: tuple[Edit, ...] = (
         "from bokeh.model import Model\n",
         "from bokeh.core.templates import BundledTemplates  # Rangefinder (template-cache)\n"
         "from bokeh.model import Model\n",
-        lever="template-cache",
+        lever=Lever.TEMPLATE_CACHE,
     ),
     Edit(
         "bokeh/plotting/_decorators.py",
         "the class that stands in for each glyph method's parameter list (below)",
         "__all__ = (\n    'glyph_method',\n    'marker_method',\n)\n",
         "__all__ = (\n    'glyph_method',\n    'marker_method',\n)\n" + _LAZY_SIGNATURE,
-        lever="lazy-glyphs",
+        lever=Lever.LAZY_GLYPHS,
     ),
     Edit(
         "bokeh/plotting/_decorators.py",
@@ -247,7 +250,7 @@ EDITS: tuple[Edit, ...] = (
         '[x[0] for x in parameters] + [Parameter("kwargs", Parameter.VAR_KEYWORD)]\n',
         "        sigparams = _LazyParameters(glyphclass)  # Rangefinder: worked out when used\n",
         count=2,
-        lever="lazy-glyphs",
+        lever=Lever.LAZY_GLYPHS,
     ),
     Edit(
         "bokeh/plotting/_decorators.py",
@@ -257,7 +260,7 @@ EDITS: tuple[Edit, ...] = (
         "        wrapped.__doc__ = generate_docstring(glyphclass, parameters, func.__doc__)\n",
         "",
         count=2,
-        lever="lazy-glyphs",
+        lever=Lever.LAZY_GLYPHS,
     ),
     # --- "cheap-models": the same Bokeh models, made with less work -----------------------
     Edit(
@@ -276,7 +279,7 @@ EDITS: tuple[Edit, ...] = (
         "        ):\n"
         "            return  # Rangefinder (cheap-models): valid, no message spelled out\n"
         '        expected = f"expected a dict of type {self}"\n',
-        lever="cheap-models",
+        lever=Lever.CHEAP_MODELS,
     ),
     Edit(
         "panel/reactive.py",
@@ -286,14 +289,14 @@ EDITS: tuple[Edit, ...] = (
         "made and dropped per page. The document's own is taken at once when it has one",
         "                    stylesheet = ImportedStyleSheet(url=stylesheet)\n",
         "                    stylesheet = _imported_stylesheet(stylesheet)  # Rangefinder\n",
-        lever="cheap-models",
+        lever=Lever.CHEAP_MODELS,
     ),
     Edit(
         "panel/reactive.py",
         "(the same edit) the lookup, by the key ``_resolve_stylesheets`` caches it under",
         "\n\nclass Syncable(Renderable):\n",
         _CACHED_STYLESHEET + "\n\nclass Syncable(Renderable):\n",
-        lever="cheap-models",
+        lever=Lever.CHEAP_MODELS,
     ),
     Edit(
         "bokeh/core/has_props.py",
@@ -316,7 +319,7 @@ EDITS: tuple[Edit, ...] = (
         "                continue\n"
         "            descriptor = self.lookup(key)\n"
         "            if not query(descriptor):\n",
-        lever="cheap-models",
+        lever=Lever.CHEAP_MODELS,
     ),
     Edit(
         "bokeh/core/has_props.py",
@@ -327,7 +330,7 @@ EDITS: tuple[Edit, ...] = (
         "    def overridden_defaults(self, cls: type[HasProps]) -> dict[str, Any]:\n"
         "        self._initialize(cls)\n"
         "        return self._overridden_defaults\n" + _STABLE_DEFAULTS,
-        lever="cheap-models",
+        lever=Lever.CHEAP_MODELS,
     ),
     # --- "lazy-imports": modules imported at start that the app never uses ----------------
     Edit(
@@ -339,21 +342,21 @@ EDITS: tuple[Edit, ...] = (
         "(test_build checks it against the wheel's METADATA)",
         "import importlib.metadata as importlib_metadata\n",
         "",
-        lever="lazy-imports",
+        lever=Lever.LAZY_IMPORTS,
     ),
     Edit(
         "bokeh/__init__.py",
         "(the same edit) the version",
         '__version__ = importlib_metadata.version("bokeh")\n',
         f'__version__ = "{PINNED_VERSIONS["bokeh"]}"  # Rangefinder: the pinned release\n',
-        lever="lazy-imports",
+        lever=Lever.LAZY_IMPORTS,
     ),
     Edit(
         "bokeh/__init__.py",
         "(the same edit) the name no longer defined",
         "del importlib_metadata\n",
         "",
-        lever="lazy-imports",
+        lever=Lever.LAZY_IMPORTS,
     ),
     Edit(
         "bokeh/settings.py",
@@ -362,7 +365,7 @@ EDITS: tuple[Edit, ...] = (
         "import yaml\n",
         "def _yaml():  # Rangefinder: PyYAML imported when a config file is read\n"
         "    import yaml\n\n    return yaml\n",
-        lever="lazy-imports",
+        lever=Lever.LAZY_IMPORTS,
     ),
     Edit(
         "bokeh/settings.py",
@@ -370,7 +373,7 @@ EDITS: tuple[Edit, ...] = (
         "yaml.load(f, Loader=yaml.SafeLoader)",
         "_yaml().load(f, Loader=_yaml().SafeLoader)",
         count=2,
-        lever="lazy-imports",
+        lever=Lever.LAZY_IMPORTS,
     ),
     Edit(
         "bokeh/themes/theme.py",
@@ -378,7 +381,7 @@ EDITS: tuple[Edit, ...] = (
         "from dicts",
         "import yaml\n",
         "",
-        lever="lazy-imports",
+        lever=Lever.LAZY_IMPORTS,
     ),
     Edit(
         "bokeh/themes/theme.py",
@@ -386,7 +389,7 @@ EDITS: tuple[Edit, ...] = (
         "                json = yaml.safe_load(f)\n",
         "                import yaml  # Rangefinder: imported when a theme file is read\n\n"
         "                json = yaml.safe_load(f)\n",
-        lever="lazy-imports",
+        lever=Lever.LAZY_IMPORTS,
     ),
     Edit(
         "tqdm/version.py",
@@ -396,14 +399,14 @@ EDITS: tuple[Edit, ...] = (
         "try:\n    __version__ = version('tqdm')\nexcept PackageNotFoundError:\n"
         '    __version__ = "UNKNOWN"\n',
         f'__version__ = "{PINNED_VERSIONS["tqdm"]}"  # Rangefinder: the pinned release\n',
-        lever="lazy-imports",
+        lever=Lever.LAZY_IMPORTS,
     ),
     Edit(
         "bokeh/util/browser.py",
         "webbrowser (and shlex) only to open a browser from `show()`: imported when asked",
         "import webbrowser\n",
         "",
-        lever="lazy-imports",
+        lever=Lever.LAZY_IMPORTS,
     ),
     Edit(
         "bokeh/util/browser.py",
@@ -411,7 +414,7 @@ EDITS: tuple[Edit, ...] = (
         "    browser = settings.browser(browser)\n",
         "    import webbrowser  # Rangefinder: imported when a browser is asked for\n\n"
         "    browser = settings.browser(browser)\n",
-        lever="lazy-imports",
+        lever=Lever.LAZY_IMPORTS,
     ),
     Edit(
         "panel/io/cache.py",
@@ -420,7 +423,7 @@ EDITS: tuple[Edit, ...] = (
         "entry becomes a test that looks the module up, in the same place of the table",
         "import unittest.mock\n",
         "",
-        lever="lazy-imports",
+        lever=Lever.LAZY_IMPORTS,
     ),
     Edit(
         "panel/io/cache.py",
@@ -429,7 +432,7 @@ EDITS: tuple[Edit, ...] = (
         "    lambda x: 'unittest.mock' in sys.modules and "
         "isinstance(x, sys.modules['unittest.mock'].Mock): "
         "lambda obj: _int_to_bytes(id(obj)),  # Rangefinder (lazy-imports)\n",
-        lever="lazy-imports",
+        lever=Lever.LAZY_IMPORTS,
     ),
     Edit(
         "panel/__init__.py",
@@ -438,21 +441,21 @@ EDITS: tuple[Edit, ...] = (
         "``pn.template``, ``pn.Template`` and ``pn.chat`` import them on first use (below)",
         "from . import template  # noqa\n",
         "",
-        lever="lazy-imports",
+        lever=Lever.LAZY_IMPORTS,
     ),
     Edit(
         "panel/__init__.py",
         "(the same edit)",
         "from .template import Template  # noqa\n",
         "",
-        lever="lazy-imports",
+        lever=Lever.LAZY_IMPORTS,
     ),
     Edit(
         "panel/__init__.py",
         "(the same edit)",
         "from . import chat  # isort:skip noqa has to be after widgets\n",
         "",
-        lever="lazy-imports",
+        lever=Lever.LAZY_IMPORTS,
     ),
     Edit(
         "panel/__init__.py",
@@ -464,7 +467,7 @@ EDITS: tuple[Edit, ...] = (
         "            return importlib.import_module('panel.template').Template\n"
         "        return importlib.import_module(f'panel.{name}')\n"
         "    if name == 'ui':\n",
-        lever="lazy-imports",
+        lever=Lever.LAZY_IMPORTS,
     ),
     Edit(
         "panel/io/profile.py",
@@ -472,7 +475,7 @@ EDITS: tuple[Edit, ...] = (
         "from cProfile import Profile\n",
         "def Profile():  # Rangefinder: cProfile imported when profiling starts\n"
         "    from cProfile import Profile\n\n    return Profile()\n",
-        lever="lazy-imports",
+        lever=Lever.LAZY_IMPORTS,
     ),
     Edit(
         "panel/pane/vtk/vtk.py",
@@ -481,13 +484,13 @@ EDITS: tuple[Edit, ...] = (
         "def urlopen(*args, **kwargs):  # Rangefinder: urllib.request imported "
         "when a URL is fetched\n    from urllib.request import urlopen\n\n"
         "    return urlopen(*args, **kwargs)\n",
-        lever="lazy-imports",
+        lever=Lever.LAZY_IMPORTS,
     ),
 )
 """Every edit the build makes to a third-party file, in order."""
 
 
-def patch_member(path: str, data: bytes, levers: Iterable[str] = ("no-pandas",)) -> bytes:
+def patch_member(path: str, data: bytes, levers: Iterable[str] = (Lever.NO_PANDAS,)) -> bytes:
     """``data`` of wheel member ``path`` with every edit for it of the ``levers`` applied."""
     wanted = set(levers)
     edits = [edit for edit in EDITS if edit.path == path and edit.lever in wanted]

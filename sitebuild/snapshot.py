@@ -173,7 +173,7 @@ WAIT = """async () => {
 
 
 def browser_available() -> bool:
-    from sitebuild import CHROMIUM
+    from sitebuild.serve import CHROMIUM
 
     try:
         import playwright.sync_api  # noqa: F401
@@ -188,7 +188,7 @@ def take(site: Path) -> int:
     Returns the number of snapshots written; the JSON documents are removed once every one
     has its snapshot (all or nothing: a page without one would have no prerender at all).
     The two themes are drawn by two browsers at once (the build machine has two cores)."""
-    from sitebuild import make_server
+    from sitebuild.serve import make_server
 
     folder = site / "prerender"
     documents = sorted(folder.glob("*.json.gz"))
@@ -246,7 +246,7 @@ def _draw(base: str, theme: str, documents: list[Path]) -> dict[Path, str]:
     by a browser of this thread's own."""
     from playwright.sync_api import sync_playwright
 
-    from sitebuild import CHROMIUM, CHROMIUM_ARGS
+    from sitebuild.serve import CHROMIUM, CHROMIUM_ARGS
 
     drawn: dict[Path, str] = {}
     with sync_playwright() as playwright:

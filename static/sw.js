@@ -1,20 +1,64 @@
 // Rangefinder's service worker: the whole build, pre-cached at install, so the site works
 // offline after the first visit. One cache per build, named by the build's content hash;
 // files of two builds are never mixed:
-// * install waits for every file (cache.addAll is all-or-nothing), or the worker is discarded;
+// * every file has a revision (the start of its sha256); install fills the new build's cache
+//   with each file whose revision an earlier build's cache already holds, copied from there,
+//   and fetches only the others, so an update downloads only the files that changed;
+// * install checks every file it fetches against its revision (a deploy under way cannot slip
+//   a file of another build in) and waits for every file, or the new cache is deleted and the
+//   worker discarded (all or nothing, as cache.addAll);
 // * no skipWaiting(): a new build takes over only once no page of the old one is open, and
 //   until then the old worker answers from the old cache only;
 // * activation drops every other Rangefinder cache.
 const BUILD_ID = "__BUILD_ID__";
 const CACHE = `rangefinder-${BUILD_ID}`;
-const PRECACHE = __PRECACHE__;
+const REVISIONS = __REVISIONS__;
+
+// Whether `response` holds the file of this revision (the start of the file's sha256).
+async function isRevision(response, revision) {
+  const digest = await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer());
+  const hex = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0"));
+  return hex.join("").slice(0, revision.length) === revision;
+}
+
+// The response an earlier build's cache holds for `path` at this revision, or null.
+async function kept(path, revision, earlier) {
+  for (const cache of earlier) {
+    const hit = await cache.match(path);
+    if (hit && (await isRevision(hit, revision))) return hit;
+  }
+  return null;
+}
+
+async function fetched(path, revision) {
+  // "no-cache": revalidate with the server; what the page just loaded comes back as a 304
+  // from the HTTP cache instead of being downloaded a second time.
+  const response = await fetch(new Request(path, { cache: "no-cache" }));
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  if (!(await isRevision(response, revision))) {
+    throw new Error(`${path} is not this build's file (a deploy under way?)`);
+  }
+  return response;
+}
+
+async function install() {
+  const names = (await caches.keys()).filter((key) => key.startsWith("rangefinder-") && key !== CACHE);
+  const earlier = await Promise.all(names.map((name) => caches.open(name)));
+  await caches.delete(CACHE); // what an interrupted install of this build left
+  const cache = await caches.open(CACHE);
+  try {
+    await Promise.all(Object.entries(REVISIONS).map(async ([path, revision]) => {
+      const response = (await kept(path, revision, earlier)) || (await fetched(path, revision));
+      await cache.put(path, response);
+    }));
+  } catch (error) {
+    await caches.delete(CACHE);
+    throw error;
+  }
+}
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(
-    // "no-cache": revalidate with the server; what the page just loaded comes back as a
-    // 304 from the HTTP cache instead of being downloaded a second time.
-    caches.open(CACHE).then((cache) => cache.addAll(PRECACHE.map((path) => new Request(path, { cache: "no-cache" }))))
-  );
+  event.waitUntil(install());
 });
 
 self.addEventListener("activate", (event) => {

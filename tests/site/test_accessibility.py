@@ -1,7 +1,8 @@
 """Accessibility of the built site: an axe-core audit of every page, the keyboard, screen readers.
 
-axe-core comes from npm, pinned by version and the registry's sha512 integrity, cached in
-``.cache/downloads`` like the build's own downloads (``sitebuild.fetch_npm``). It is injected
+axe-core comes from npm, locked in package-lock.json by version and the registry's sha512
+integrity, cached in ``.cache/downloads`` like the build's own downloads
+(``sitebuild.fetch_npm``). It is injected
 into the page with Playwright, in a context that bypasses the site's Content-Security-Policy
 (which refuses any script but the site's own files: the audit is the test's, not the site's).
 
@@ -25,12 +26,8 @@ from sitetools import AppPage, Server
 import sitebuild
 from webapp.pages import PAGES
 
-AXE_VERSION = "4.14.1"
-AXE_INTEGRITY = (
-    "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/"
-    "pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ=="
-)
-"""npm's integrity of ``axe-core-4.14.1.tgz`` (``npm view axe-core@4.14.1 dist.integrity``)."""
+AXE = sitebuild.pins.npm_pin("axe-core")
+"""axe-core as package-lock.json locks it (a devDependency of package.json): version, integrity."""
 
 BLOCKING = ("serious", "critical")
 HOME = "home"
@@ -74,7 +71,7 @@ window.rfTabbable = (el) =>
 @pytest.fixture(scope="module")
 def axe_source() -> str:
     """``axe.min.js`` from the pinned, verified npm tarball."""
-    tarball = sitebuild.fetch_npm("axe-core", AXE_VERSION, AXE_INTEGRITY)
+    tarball = sitebuild.fetch_npm(AXE.name, AXE.version, AXE.integrity)
     with tarfile.open(tarball) as tar:
         member = tar.extractfile("package/axe.min.js")
         assert member is not None

@@ -1,0 +1,140 @@
+"""The build's levers: what it does to load faster, each one switchable off.
+
+Each lever is one member of :class:`Lever` (its value is the name ``--without`` and the
+benchmark use, e.g. ``lean-numpy``; its ``description`` says what it does). The build takes a
+set of levers (every one by default, :data:`ALL_LEVERS`) and tests membership with the enum,
+never with a string. ``BENCHMARKS.md`` measures each one against the same build without it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import StrEnum
+
+
+class Lever(StrEnum):
+    """One thing the build does to load faster; ``build.py --without NAME`` leaves it out.
+
+    A ``StrEnum``: a member equals its name (``Lever.NO_PANDAS == "no-pandas"``), so the
+    names given on the command line and by the benchmark parse with ``Lever(name)``."""
+
+    description: str
+
+    def __new__(cls, value: str, description: str) -> Lever:
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member.description = description
+        return member
+
+    NO_PANDAS = (
+        "no-pandas",
+        "pandas, pytz, dateutil and six not shipped nor loaded (patches.py)",
+    )
+    COMPILED_STDLIB = (
+        "compiled-stdlib",
+        "python_stdlib.zip as .pyc, compiled at build time",
+    )
+    LEAN_BUNDLE = (
+        "lean-bundle",
+        "site-packages.zip as .pyc only, without tests, stubs and server modules",
+    )
+    NO_DOCSTRINGS = (
+        "no-docstrings",
+        "the shipped bytecode compiled as by python -OO: no docstrings, no asserts (and the "
+        "browser's Python run with PYTHONOPTIMIZE=2 to match)",
+    )
+    NO_DEBUG_RANGES = (
+        "no-debug-ranges",
+        "the shipped bytecode compiled as by python -X no_debug_ranges: lines kept, columns "
+        "(the ^^^ under a traceback's expression) left out",
+    )
+    EARLY_FETCH = (
+        "early-fetch",
+        "packages fetched during Pyodide's boot, the app bundle in parallel with it",
+    )
+    PRERENDER = (
+        "prerender",
+        "every page rendered at build time, shown before Python starts",
+    )
+    SNAPSHOT = (
+        "snapshot",
+        "the prerendered pages drawn once at build time and shipped as HTML, on screen before"
+        " BokehJS has loaded (needs Chromium at build time; else the BokehJS prerender)",
+    )
+    LEAN_NUMPY = (
+        "lean-numpy",
+        "numpy's wheel repacked without what the app never imports (NUMPY_DROP)",
+    )
+    COMPILED_NUMPY = (
+        "compiled-numpy",
+        "numpy's wheel repacked with its Python modules as .pyc, compiled at build time",
+    )
+    LEAN_STDLIB = (
+        "lean-stdlib",
+        "python_stdlib.zip without modules the app never imports in a browser (STDLIB_DROP, "
+        "the codecs not in ENCODINGS_KEEP)",
+    )
+    LEAN_PACKAGES = (
+        "lean-packages",
+        "site-packages.zip without bleach, the modules that need tornado and the packages and"
+        " modules the app never imports (BUNDLE_DROP)",
+    )
+    LAZY_GLYPHS = (
+        "lazy-glyphs",
+        "bokeh.plotting imported without building 66 glyph methods' signatures and docstrings"
+        " (patches.py)",
+    )
+    LAZY_IMPORTS = (
+        "lazy-imports",
+        "PyYAML, unittest.mock, urllib.request, webbrowser, cProfile, panel.template and "
+        "panel.chat imported when used (never, here), not at start; Bokeh's and tqdm's "
+        "versions written in, not looked up in their metadata (patches.py)",
+    )
+    TEMPLATE_CACHE = (
+        "template-cache",
+        "the Jinja templates Panel compiles while it is imported, compiled at build time into"
+        " Jinja's bytecode cache (patches.py, template_cache)",
+    )
+    NO_BOKEH_DIAGNOSTICS = (
+        "no-bokeh-diagnostics",
+        "the browser's Bokeh runs without its 'expensive error diagnostics' (its own setting,"
+        " BOKEH_PERFORM_ERROR_DIAGNOSTICS): no signature check of each callback Panel "
+        "registers (inspect.signature, ~400 per page), no list of similar names in an "
+        "AttributeError (static/worker.js)",
+    )
+    CHEAP_MODELS = (
+        "cheap-models",
+        "Bokeh's models made with less work: a valid dict property checked without spelling "
+        "out its type for an error message, Panel's stylesheet files taken from the document "
+        "instead of made anew for every component, and a model serialized without computing "
+        "the stable defaults it leaves out (patches.py)",
+    )
+    GC_FREEZE = (
+        "gc-freeze",
+        "Python's cyclic garbage collector paused while the app's modules are imported, then "
+        "the objects they made (~240,000) frozen out of its reach (gc.freeze): no collections"
+        " during the imports, cheaper ones while pages are built and edited "
+        "(static/worker.js)",
+    )
+    BUNDLE_PACK = (
+        "bundle-pack",
+        "the app's bundle as one gzip stream of its files (write_pack), inflated by the "
+        "browser as it arrives and written into site-packages by the worker's JavaScript, "
+        "instead of a zip unpacked by Python",
+    )
+
+
+ALL_LEVERS = frozenset(Lever)
+"""Every lever: what a build does unless told ``without`` some."""
+
+LEVERS = {lever.value: lever.description for lever in Lever}
+"""Each lever's name and description, in the enum's order (for ``--without``'s help, the
+benchmark's report and the code that imported this dict before :class:`Lever` existed)."""
+
+
+def parse_levers(names: Iterable[str]) -> frozenset[Lever]:
+    """The levers named ``names`` (``"lean-numpy"``...); stops the build on an unknown one."""
+    names = list(names)
+    if unknown := set(names) - set(LEVERS):
+        raise SystemExit(f"unknown levers {sorted(unknown)}; known: {sorted(LEVERS)}")
+    return frozenset(Lever(name) for name in names)

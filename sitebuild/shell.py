@@ -1,0 +1,175 @@
+"""The site's own files from ``static/``, BokehJS, Panel's JS and CSS, the vendored npm
+files, and the Content-Security-Policy."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+import tarfile
+import zipfile
+from pathlib import Path
+
+from sitebuild.bytecode import python_optimize
+from sitebuild.fetch import fetch_npm, fetch_pypi
+from sitebuild.levers import ALL_LEVERS, Lever
+from sitebuild.paths import APP_PACKAGES, APP_ROOT, STATIC
+from sitebuild.pins import BROWSER_NPM, BROWSER_WHEELS, NPM_LOCK, PYTHON_LOCK
+
+BOKEH_JS = ("bokeh.min.js", "bokeh-widgets.min.js")
+"""BokehJS bundles from the bokeh wheel's ``bokeh/server/static/js``. Not its tables bundle
+(``bokeh-tables.min.js``, 0.5 MB, 0.12 MB gzipped, parsed on every visit): no page draws a
+table widget (``tests/webapp/test_bokeh_bundles.py``), and Panel's JS does not need it."""
+
+PANEL_DIST_KEEP = (
+    "panel.min.js",
+    "css/",
+    "bundled/theme/default.css",
+    "bundled/theme/native.css",
+)
+"""What of ``panel/dist`` the site serves (under ``panel/<version>/dist/``, as Panel's
+``PANEL_CDN_ROOT`` layout expects): Panel's JS, its component CSS and the theme files. The
+browser tests fail on any 404, so a page that needs more (an icon font, a bundled library)
+shows up there.
+
+Of Panel's theme files (``bundled/theme/``), only those of the design the app uses: Panel's
+default design (``Native``), whose components link ``native.css`` and the ``default`` theme's
+``default.css``. The site's dark theme is its own CSS (app.css, the charts recoloured by the
+worker), not Panel's ``dark`` theme, so no page links ``dark.css``; the other designs' files
+(``fast*``, ``bootstrap*``, ``material*``) and ``dark.css`` were never requested by the
+browser on any page, theme or embed (checked in tests/site/test_fast_start.py, which also
+fails on any 404)."""
+
+CONTENT_SECURITY_POLICY = "; ".join(
+    (
+        "default-src 'self'",
+        # Pyodide compiles its WebAssembly in the worker, whose policy is the HTTP header's.
+        "script-src 'self' 'wasm-unsafe-eval'",
+        # BokehJS and Panel create <style> elements and style attributes at run time
+        # (thousands of violations without it).
+        "style-src 'self' 'unsafe-inline'",
+        # BokehJS draws some icons from data: URLs.
+        "img-src 'self' data:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "worker-src 'self'",
+        "manifest-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'none'",
+    )
+)
+"""The site's Content-Security-Policy: no source outside the site's own origin.
+
+Set as a meta tag in ``index.html`` (it then holds wherever the site is hosted), sent as a
+header by ``--serve`` (a meta tag does not reach the module worker, a header does), and
+written to ``_headers`` for static hosts that read one. Each exception above was checked by
+removing it and watching the browser report violations or fail; ``data:`` fonts are not
+needed, and neither is ``'unsafe-eval'``: Panel's one ``run_js`` (an eval, in the worker) is
+replaced by plain code in ``static/worker.js``."""
+
+
+def stage_js(site: Path) -> None:
+    """BokehJS and Panel's JS/CSS, taken from the pinned wheels."""
+    bokeh = fetch_pypi(next(p for p in BROWSER_WHEELS if p.name == "bokeh"))
+    panel = next(p for p in BROWSER_WHEELS if p.name == "panel")
+    with zipfile.ZipFile(bokeh) as archive:
+        for name in BOKEH_JS:
+            out = site / "bokeh" / name
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_bytes(archive.read(f"bokeh/server/static/js/{name}"))
+    with zipfile.ZipFile(fetch_pypi(panel)) as archive:
+        for info in archive.infolist():
+            name = info.filename
+            if info.is_dir() or not name.startswith("panel/dist/"):
+                continue
+            relative = name.removeprefix("panel/dist/")
+            if any(relative == keep or (keep.endswith("/") and relative.startswith(keep))
+                   for keep in PANEL_DIST_KEEP):  # fmt: skip
+                out = site / "panel" / panel.version / "dist" / relative
+                out.parent.mkdir(parents=True, exist_ok=True)
+                out.write_bytes(archive.read(info))
+
+
+def stage_npm(site: Path) -> None:
+    """The files of each pinned npm package of ``BROWSER_NPM``, into ``site/vendor/<name>/``
+    (the service worker pre-caches them with everything else)."""
+    for pin in BROWSER_NPM:
+        with tarfile.open(fetch_npm(pin.name, pin.version, pin.integrity)) as tar:
+            for name in pin.files:
+                member = tar.extractfile(f"package/{name}")
+                if member is None:
+                    raise SystemExit(f"the {pin.name} npm package has no {name}")
+                out = site / "vendor" / pin.name / Path(name).name
+                out.parent.mkdir(parents=True, exist_ok=True)
+                out.write_bytes(member.read())
+
+
+PLACEHOLDER = re.compile(r"__[A-Z][A-Z0-9_]*__")
+"""The form of the build's placeholders in ``static/`` (``__PANEL_VERSION__``...)."""
+
+
+def stage_shell(
+    site: Path,
+    pyodide_packages: list[str],
+    levers: frozenset[Lever] = ALL_LEVERS,
+    snapshots: bool = False,
+) -> None:
+    """The site's own files from ``static/``, with the build's configuration filled in.
+
+    The build stops if any placeholder is left unfilled."""
+    panel = next(p for p in BROWSER_WHEELS if p.name == "panel")
+    config = {
+        "pyodidePackages": pyodide_packages,
+        "pythonBundle": "app/site-packages.pack.gz"
+        if Lever.BUNDLE_PACK in levers
+        else "app/site-packages.zip",
+        "panelCdnRoot": "panel/",
+        "panelVersion": panel.version,
+        "earlyFetch": Lever.EARLY_FETCH in levers,
+        "gcFreeze": Lever.GC_FREEZE in levers,
+        "pythonOptimize": python_optimize(levers),
+        "bokehDiagnostics": Lever.NO_BOKEH_DIAGNOSTICS not in levers,
+        "prerender": Lever.PRERENDER in levers,
+        "snapshots": snapshots,
+        # Loaded by boot.js, in this order, once the prerendered page is on screen.
+        "scripts": [
+            *(f"bokeh/{name}" for name in BOKEH_JS),
+            f"panel/{panel.version}/dist/panel.min.js",
+            "widgets.js",  # patches BokehJS's widget classes before anything is drawn
+        ],
+        # Names the embeds' SharedWorker (static/boot.js): a page of one build never joins
+        # the Python of another build still running in an open tab.
+        "buildId": input_fingerprint(levers)[:16],
+    }
+    for path in sorted(STATIC.rglob("*")):
+        if not path.is_file() or path.name == "sw.js":
+            continue
+        out = site / path.relative_to(STATIC)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        if path.suffix in {".js", ".html"}:
+            text = path.read_text()
+            text = text.replace("__RANGEFINDER_CONFIG__", json.dumps(config))
+            text = text.replace("__PANEL_VERSION__", panel.version)
+            text = text.replace("__CONTENT_SECURITY_POLICY__", CONTENT_SECURITY_POLICY)
+            if left := PLACEHOLDER.findall(text):
+                raise SystemExit(f"static/{path.name}: placeholders left unfilled: {left}")
+            out.write_text(text)
+        else:
+            shutil.copyfile(path, out)
+
+
+def input_fingerprint(levers: frozenset[Lever] = ALL_LEVERS) -> str:
+    """A hash of everything the build reads (this package, ``static/``, the app, the pins), so
+    ``--serve`` and the tests rebuild only when needed."""
+    digest = hashlib.sha256(" ".join(sorted(levers)).encode())
+    for folder in (Path(__file__).parent, STATIC, *(APP_ROOT / p for p in APP_PACKAGES)):
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(path.relative_to(folder.parent).as_posix().encode())
+                digest.update(path.read_bytes())
+    for lock in (PYTHON_LOCK, NPM_LOCK):  # the pins, outside the package
+        digest.update(lock.name.encode())
+        digest.update(lock.read_bytes())
+    return digest.hexdigest()

@@ -1,0 +1,171 @@
+"""The service worker across a deploy: a returning visitor fetches only the files that changed,
+never runs files of two builds, and works offline on the new build.
+
+Each test serves its own copy of ``dist/`` and makes "the next build" from it as the build's
+last stage does (``sitebuild.stage_service_worker``, which writes ``sw.js`` with every file's
+revision), after changing one file: no second build of the whole site.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+from sitetools import READY_TIMEOUT_MS
+
+import sitebuild
+
+CHANGED = "app.css"
+"""The file the next build changes (the app still works with a comment added to it)."""
+
+MARK = "\n/* the next build changed this file */\n"
+
+INSTALL = """async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  await registration.update();
+  const worker = registration.installing || registration.waiting;
+  if (!worker) return "no new worker";
+  if (worker.state !== "installing") return worker.state;
+  return await new Promise((resolve) => worker.addEventListener("statechange", () => {
+    if (worker.state !== "installing") resolve(worker.state);
+  }));
+}"""
+"""Ask the browser to look for a new ``sw.js`` and wait until the new worker has installed
+("installed") or failed ("redundant")."""
+
+
+class RecordingServer:
+    """``./dev serve``'s server for a folder (``sitebuild.SiteHandler``), recording every path
+    it is asked for."""
+
+    def __init__(self, directory: Path) -> None:
+        paths: list[str] = []
+
+        class Recording(sitebuild.SiteHandler):
+            requested: ClassVar[list[str]] = paths
+
+            def do_GET(self) -> None:
+                self.requested.append(self.path.split("?", 1)[0])
+                super().do_GET()
+
+            def log_message(self, format: str, *args: object) -> None:
+                pass
+
+        handler = functools.partial(Recording, directory=str(directory))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.paths = paths
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture
+def site(dist: Path, tmp_path: Path) -> Path:
+    """A copy of the built site to serve and redeploy."""
+    copy = tmp_path / "site"
+    shutil.copytree(dist, copy)
+    (copy / ".fingerprint").unlink(missing_ok=True)
+    return copy
+
+
+@pytest.fixture
+def visited(browser: Any, site: Path) -> Iterator[tuple[Any, RecordingServer]]:
+    """A page of ``site`` whose service worker has installed the first build and controls it."""
+    server = RecordingServer(site)
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(server.url + "?page=moo2-shot")
+        wait_ready(page)
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+        yield page, server
+    finally:
+        context.close()
+        server.stop()
+
+
+def wait_ready(page: Any) -> None:
+    page.wait_for_selector("html[data-ready='true']", state="attached", timeout=READY_TIMEOUT_MS)
+
+
+def redeploy(site: Path, change: str) -> str:
+    """The next build of ``site``: ``CHANGED`` with ``change`` appended, and a new ``sw.js``
+    listing every file's revision (as the build's last stage writes it). Returns its id."""
+    levers = sitebuild.parse_levers(json.loads((site / "build.json").read_text())["levers"])
+    path = site / CHANGED
+    path.write_text(path.read_text() + change)
+    return sitebuild.stage_service_worker(site, levers)
+
+
+def cache_names(page: Any) -> list[str]:
+    return sorted(page.evaluate("caches.keys()"))
+
+
+def test_an_update_fetches_only_the_changed_file_and_then_works_offline(
+    visited: tuple[Any, RecordingServer], site: Path
+) -> None:
+    page, server = visited
+    first = json.loads((site / "build.json").read_text())["build"]
+    assert cache_names(page) == [f"rangefinder-{first}"]
+    second = redeploy(site, MARK)
+    assert second != first
+    server.paths.clear()
+    assert page.evaluate(INSTALL) == "installed"
+    # The worker's script and the changed file: nothing else of the 19.7 MB is downloaded
+    # again; every other file is copied from the first build's cache, whose copy has the same
+    # revision.
+    assert sorted(set(server.paths)) == ["/app.css", "/sw.js"]
+    assert server.paths.count("/app.css") == 1
+    files = json.loads((site / "build.json").read_text())["files"]
+    count = "async (name) => (await (await caches.open(name)).keys()).length"
+    assert page.evaluate(count, f"rangefinder-{second}") == files
+    # The old build keeps the open page: its worker still answers, from its own cache.
+    assert MARK not in page.evaluate("fetch('app.css').then((r) => r.text())")
+
+    # The last page of the first build closes; the next visit runs the second build, offline.
+    context = page.context
+    page.close()
+    page = context.new_page()
+    page.goto(server.url + "?page=moo2-shot")
+    page.wait_for_function(
+        "async (name) => { const keys = await caches.keys();"
+        " return keys.length === 1 && keys[0] === name; }",
+        arg=f"rangefinder-{second}",
+        timeout=60_000,
+    )
+    server.stop()
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.dataset.error") != "true"
+    assert page.locator("[data-testid='hit-chance']").first.inner_text().endswith("%")
+    assert MARK in page.evaluate("fetch('app.css').then((r) => r.text())")
+
+
+def test_an_update_whose_files_are_not_its_own_installs_nothing(
+    visited: tuple[Any, RecordingServer], site: Path
+) -> None:
+    """A deploy under way: ``sw.js`` of the next build, but a changed file that is neither the
+    next build's nor the first's. The install fails, its partial cache is deleted, and the
+    first build stays whole."""
+    page, _server = visited
+    first = json.loads((site / "build.json").read_text())["build"]
+    second = redeploy(site, MARK)
+    path = site / CHANGED
+    path.write_text(path.read_text() + "/* a third build's file */\n")
+    assert page.evaluate(INSTALL) == "redundant"
+    assert cache_names(page) == [f"rangefinder-{first}"]
+    assert second != first
+    page.reload()
+    wait_ready(page)
+    assert MARK not in page.evaluate("fetch('app.css').then((r) => r.text())")
