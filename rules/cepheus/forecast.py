@@ -53,6 +53,7 @@ from rules.cepheus.damage import (
     apply_damage,
     wound_state,
 )
+from rules.cepheus.variant import DEFAULT_VARIANT, Variant, _check_variant
 from rules.dice import Distribution
 from rules.forecast import chance_by_step
 from rules.validation import (
@@ -398,9 +399,11 @@ class _Attacker:
         attack: AttackSituation,
         dm_from: Characteristic | None,
         own: _Body | None,
+        variant: Variant,
         shift: int = 0,
     ) -> None:
         self.attack = attack
+        self.variant = variant
         self.shift = shift
         self.dm_from = dm_from
         self.own = own
@@ -425,7 +428,7 @@ class _Attacker:
         if found is None:
             found = self._key_of_situation[situation] = len(self.situations)
             self.situations.append(situation)
-            self.weights.append(_weights(attack_odds(situation)))
+            self.weights.append(_weights(attack_odds(situation, variant=self.variant)))
         self._key_of_state[state] = found
         return found
 
@@ -513,7 +516,9 @@ def _expected_rounds(ended: Sequence[Fraction]) -> Fraction | None:
     return 1 + sum((1 - p for p in ended[:-1]), Fraction(0))
 
 
-def duel(a: Fighter, b: Fighter, rounds: int) -> DuelForecast:
+def duel(
+    a: Fighter, b: Fighter, rounds: int, *, variant: Variant = DEFAULT_VARIANT
+) -> DuelForecast:
     """The exact odds of a duel between ``a`` and ``b``, round by round, for ``rounds`` rounds.
 
     Rule: ``003_c7092257a5e3046d.txt``. Each round each fighter still standing attacks the
@@ -530,6 +535,12 @@ def duel(a: Fighter, b: Fighter, rounds: int) -> DuelForecast:
     wounded ("Injury and Recovery": "They also lose their minor action in combat"), no aim and
     no aim for the kill. The damage goes through :func:`~rules.cepheus.apply_damage` by the
     target's ``order`` (see :class:`Fighter`).
+
+    ``variant`` (:class:`~rules.cepheus.Variant`, keyword-only, default this site's reading) is
+    passed to every :func:`~rules.cepheus.attack_odds` the forecast makes, so each of its
+    switches that changes an attack (natural 2 and 12, Aiming for the Kill per action, cover,
+    prone, range column, Effect 6+ minimum, dodge in cover, grenades' Effect, extreme range
+    halving) changes the fight; the :class:`Fighter` records themselves hold no variant.
 
     State tracked, and why it is exact: the pair of the fighters' current scores. They decide
     every later roll (conditions, adjusted attacks, order of action, where damage goes) and
@@ -562,8 +573,9 @@ def duel(a: Fighter, b: Fighter, rounds: int) -> DuelForecast:
 
     Raises:
         ValueError: ``a`` or ``b`` is not a :class:`Fighter`, ``rounds`` is not an integer in
-            1..60, or the fight needs more than :data:`MAX_FIGHT_WORK` within ``rounds`` (the
-            message names the most rounds that fit).
+            1..60, ``variant`` not a :class:`~rules.cepheus.Variant`, or the fight needs more
+            than :data:`MAX_FIGHT_WORK` within ``rounds`` (the message names the most rounds
+            that fit).
 
     Two unhurt fighters with every score 1 shooting simultaneously (same Initiative, same
     Dexterity): any hit of 3D6 kills ("If all three physical characteristics are reduced to 0,
@@ -579,11 +591,12 @@ def duel(a: Fighter, b: Fighter, rounds: int) -> DuelForecast:
     check_instance("a", a, Fighter)
     check_instance("b", b, Fighter)
     rounds = _check_rounds(rounds)
+    variant = _check_variant(variant)
     work = [0, 1]
     body_a = _Body(a.physical, a.order, work)  # type: ignore[arg-type]
     body_b = _Body(b.physical, b.order, work)  # type: ignore[arg-type]
-    hit_b = _Attacker(a.attack, a.dm_from, body_a)  # type: ignore[arg-type]
-    hit_a = _Attacker(b.attack, b.dm_from, body_b, _BITS)  # type: ignore[arg-type]
+    hit_b = _Attacker(a.attack, a.dm_from, body_a, variant)  # type: ignore[arg-type]
+    hit_a = _Attacker(b.attack, b.dm_from, body_b, variant, _BITS)  # type: ignore[arg-type]
     # Codes: a pair of conscious states is (ia << _BITS) | ib; inside a round a side that went
     # down is _MASK + 1 + its down code, and what is still to come sits above 2 * _BITS.
     conditions: list[WoundState] = list(WoundState)
@@ -745,10 +758,10 @@ def duel(a: Fighter, b: Fighter, rounds: int) -> DuelForecast:
         states=tuple(states),
         final=states[-1],
         expected_rounds=_expected_rounds(ended),
-        a_odds=attack_odds(hit_b.situations[hit_b.key(0)]),
-        b_odds=attack_odds(hit_a.situations[hit_a.key(0)]),
-        a_attacks=tuple(attack_odds(s) for s in hit_b.situations),
-        b_attacks=tuple(attack_odds(s) for s in hit_a.situations),
+        a_odds=attack_odds(hit_b.situations[hit_b.key(0)], variant=variant),
+        b_odds=attack_odds(hit_a.situations[hit_a.key(0)], variant=variant),
+        a_attacks=tuple(attack_odds(s, variant=variant) for s in hit_b.situations),
+        b_attacks=tuple(attack_odds(s, variant=variant) for s in hit_a.situations),
         largest_live_states=largest,
     )
 
@@ -782,6 +795,8 @@ def focus_fire(
     attacks: Sequence[AttackSituation],
     rounds: int,
     order: Sequence[Characteristic | str] | str = _DEFAULT_ORDER,
+    *,
+    variant: Variant = DEFAULT_VARIANT,
 ) -> FocusFireForecast:
     """The exact odds of several attackers bringing down one target, round by round.
 
@@ -791,7 +806,8 @@ def focus_fire(
     dead, table "Damage Results"); once it is down no further attack is made on it, so
     ``dead`` is the chance that the attack that downed it killed it. The attackers are not
     attacked, so their attacks never change. ``order`` is the target's damage allocation (see
-    :class:`Fighter`: a permutation starting with Endurance, or ``"spread"``).
+    :class:`Fighter`: a permutation starting with Endurance, or ``"spread"``). ``variant``
+    (keyword-only) is passed to every :func:`~rules.cepheus.attack_odds`, as in :func:`duel`.
 
     State tracked, and why it is exact: the target's current scores, which decide its
     condition and where the next damage goes; nothing else changes between attacks. Equal
@@ -809,10 +825,11 @@ def focus_fire(
     Raises:
         ValueError: ``target`` is not a :class:`~rules.cepheus.Physical` with scores in 1..20,
             ``attacks`` not a sequence of 1 to 10 :class:`~rules.cepheus.AttackSituation`
-            (each with at most one aim action in all), ``rounds`` not an integer in 1..60, or
-            ``order`` not ``"spread"`` or a permutation starting with Endurance, or the
-            forecast needs more than :data:`MAX_FIGHT_WORK` within ``rounds`` (the message
-            names the most rounds that fit).
+            (each with at most one aim action in all), ``rounds`` not an integer in 1..60,
+            ``order`` not ``"spread"`` or a permutation starting with Endurance, ``variant``
+            not a :class:`~rules.cepheus.Variant`, or the forecast needs more than
+            :data:`MAX_FIGHT_WORK` within ``rounds`` (the message names the most rounds that
+            fit).
 
     Two attackers hitting with 5/12 each against a target with scores 1: one hit is enough
     (Endurance, then Strength: unconscious); the first downs it with 5/12, the second
@@ -831,9 +848,10 @@ def focus_fire(
         )
     situations = [_check_attack(f"attacks[{i}]", item) for i, item in enumerate(items)]
     rounds = _check_rounds(rounds)
+    variant = _check_variant(variant)
     work = [0, 1]
     body = _Body(target, _check_policy(order), work)
-    attackers = [_Attacker(situation, None, None) for situation in situations]
+    attackers = [_Attacker(situation, None, None, variant) for situation in situations]
     live: dict[int, int] = {0: 1}
     absorbed: dict[int, int] = {}  # down code -> count
     denominator = 1
@@ -880,7 +898,7 @@ def focus_fire(
         dead=chance_by_step(states, lambda condition: condition is WoundState.DEAD),
         states=tuple(states),
         expected_rounds=_expected_rounds(down),
-        odds=tuple(attack_odds(situation) for situation in situations),
+        odds=tuple(attack_odds(situation, variant=variant) for situation in situations),
         largest_live_states=largest,
     )
 
@@ -901,18 +919,26 @@ class DuelRoll:
     """What happened, one step per line."""
 
 
-def roll_duel(a: Fighter, b: Fighter, rounds: int, rng: random.Random) -> DuelRoll:
+def roll_duel(
+    a: Fighter,
+    b: Fighter,
+    rounds: int,
+    rng: random.Random,
+    *,
+    variant: Variant = DEFAULT_VARIANT,
+) -> DuelRoll:
     """Roll one duel with ``rng``: the same rules as :func:`duel`, one fight instead of all.
 
     Each attack is :func:`~rules.cepheus.roll_attack` of the attack as adjusted to the
     attacker's state when it acts (its log is kept, indented); the damage goes where the
     target's ``order`` puts it. When both act at once, A's attack is rolled first. A blind hit
     that strikes another target in the firing line deals this one nothing. The fight stops when
-    one side is down; the remaining rounds repeat the last state.
+    one side is down; the remaining rounds repeat the last state. ``variant`` (keyword-only)
+    is passed to every :func:`~rules.cepheus.roll_attack`, as in :func:`duel`.
 
     Raises:
-        ValueError: ``a`` or ``b`` is not a :class:`Fighter`, or ``rounds`` not an integer in
-            1..60.
+        ValueError: ``a`` or ``b`` is not a :class:`Fighter`, ``rounds`` not an integer in
+            1..60, or ``variant`` not a :class:`~rules.cepheus.Variant`.
         TypeError: ``rng`` is not a :class:`random.Random`.
 
     >>> pistol = AttackSituation(weapon="pistol", damage_dice=3, band="short", skill=1)
@@ -925,6 +951,7 @@ def roll_duel(a: Fighter, b: Fighter, rounds: int, rng: random.Random) -> DuelRo
     check_instance("b", b, Fighter)
     rounds = _check_rounds(rounds)
     check_rng(rng)
+    variant = _check_variant(variant)
     fighters = {"A": a, "B": b}
     current = {"A": a.physical, "B": b.physical}
     condition = {"A": WoundState.UNHARMED, "B": WoundState.UNHARMED}
@@ -940,7 +967,7 @@ def roll_duel(a: Fighter, b: Fighter, rounds: int, rng: random.Random) -> DuelRo
             current[attacker],
             condition[attacker] is WoundState.SERIOUSLY_WOUNDED,
         )
-        rolled = roll_attack(situation, rng)
+        rolled = roll_attack(situation, rng, variant=variant)
         log.append(f"{attacker} attacks {'B' if attacker == 'A' else 'A'}:")
         log.extend(f"  {line}" for line in rolled.log)
         return rolled.damage if rolled.firing_line_target in (None, 1) else 0

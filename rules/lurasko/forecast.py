@@ -24,6 +24,7 @@ from rules.forecast import run_chain
 from rules.lurasko.critical import CriticalEffect
 from rules.lurasko.pipeline import MAX_SHIELDS, Attack, Target, resolve_attack
 from rules.lurasko.shielding import AttackForm, Precision, Shield
+from rules.lurasko.variant import _AS_WRITTEN, Variant, _check_variant
 from rules.validation import (
     InvalidInput,
     check_instance,
@@ -118,6 +119,8 @@ def hits_forecast(
     attacks: int,
     hit_chance: Fraction | int | float,
     crit_chance: Fraction | int | float = 0,
+    *,
+    variant: Variant = _AS_WRITTEN,
 ) -> HitsForecast:
     """The exact degrees of injury and shield points after each of ``attacks`` attacks.
 
@@ -145,6 +148,12 @@ def hits_forecast(
     critical's other option (choosing the injury type) does not change the numbers, so it
     counts as a normal hit here. Shields are never recharged during the forecast.
 
+    ``variant`` (:class:`~rules.lurasko.Variant`, keyword-only, default the chapter as this
+    site reads it) is passed to every :func:`resolve_attack`: its ``injury_crossing`` decides
+    each hit's degrees (so the forecast's), its ``war_fever_pairs`` only the side effects the
+    forecast does not report. Its ``defense_die`` does not enter: the chance to hit is
+    ``hit_chance``, an input.
+
     The state tracked is (degrees so far, points left in each shield, in the order given):
     exact because ``resolve_attack`` depends on nothing else that changes between attacks.
 
@@ -159,8 +168,9 @@ def hits_forecast(
     Raises:
         ValueError: ``attack`` is not an :class:`Attack`, ``target`` not a :class:`Target`,
             ``shields`` not a sequence of at most 100 :class:`Shield` records, ``attacks``
-            not an integer in 1..100 (or past the work bound), or ``hit_chance`` or
-            ``crit_chance`` not a number in 0..1 (0 for a damage aura).
+            not an integer in 1..100 (or past the work bound), ``hit_chance`` or
+            ``crit_chance`` not a number in 0..1 (0 for a damage aura), or ``variant`` not a
+            :class:`~rules.lurasko.Variant`.
 
     The source's shield example (50 points shield a 40-damage energy attack, 10 left), as a
     ranged heat attack that always hits, twice: the second hit gets 30 through (3 degrees at
@@ -178,6 +188,7 @@ def hits_forecast(
     attacks = check_int("attacks", attacks, 1, MAX_FORECAST_ATTACKS)
     hit = check_number("hit_chance", hit_chance, 0, 1)
     crit = check_number("crit_chance", crit_chance, 0, 1)
+    variant = _check_variant(variant)
     plain_attack = dataclasses.replace(attack, critical=None)
     if attack.form is AttackForm.DAMAGE_AURA:
         if crit:
@@ -215,14 +226,16 @@ def hits_forecast(
             now = [dataclasses.replace(s, points=p) for s, p in zip(given, points, strict=True)]
             if outcome == "miss":  # low and medium shield before the defense roll, hit or not
                 # (before armor and resistances: a bare target spends the same points)
-                result = resolve_attack(plain_attack, _BARE, [now[i] for i in before_roll])
+                result = resolve_attack(
+                    plain_attack, _BARE, [now[i] for i in before_roll], variant=variant
+                )
                 left = list(points)
                 for i, p in zip(before_roll, result.shield_points, strict=True):
                     left[i] = p
                 found = (0, tuple(left))
             else:
                 chosen = critical_attack if outcome == "critical" else plain_attack
-                result = resolve_attack(chosen, target, now)
+                result = resolve_attack(chosen, target, now, variant=variant)
                 found = (result.degrees, result.shield_points)
             resolved[key] = found
         return found

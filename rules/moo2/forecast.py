@@ -272,6 +272,13 @@ def volley_forecast(
     Rule: ``000_3948ba1900819cb7.txt``, as :class:`~rules.moo2.damage.BeamShot` for each shot.
     ``hit_points`` (the target's armor plus structure) is not in the sources: it is an input.
 
+    Rule variants: each :class:`~rules.moo2.damage.BeamShot` carries its own
+    :class:`~rules.moo2.Variant` (``BeamShot(..., variant=...)``: the formula, the planet
+    halving, the beyond-table squares are all inside its damage distribution), so this
+    function takes no ``variant`` of its own, which could only conflict with the shots'; no
+    other field of the variant touches a volley (the damage adds up, ``hit_points`` is an
+    input). Shots built under different variants are fired each under its own.
+
     Interpretation: the shots are independent (one d100 each, as the source's hit and damage
     formulas use one roll per shot) and every shot of a turn fires, even once the target's
     total has reached ``hit_points`` partway through the volley: the capped total is the same
