@@ -4,7 +4,10 @@ Source: ``002_64b8e17f45694c25.txt``, "Energy Shielding" (the points of each sou
 spent and stay spent), "Damage, Drive, & Armor Ranges" (degrees of injury) and "Critical
 Hits". Each hit is resolved by :func:`~rules.lurasko.pipeline.resolve_attack`.
 
-The forecast is an exact chain (:func:`rules.forecast.run_chain`) over one state: the degrees
+The forecast is an exact chain (:func:`rules.forecast.run_chain`'s, run on the integer-count
+core :func:`rules.forecast.iterate_counts`: the chances of a miss, a hit and a critical as
+counts over their common denominator, every state's weight an integer over one running
+denominator) over one state: the degrees
 of injury so far and the points left in each shield. That is all that decides the future:
 an attack's result depends on the attack, the target (both fixed) and the shields' points
 (:func:`resolve_attack` reads nothing else), and the degrees only add up. Equal states are
@@ -14,13 +17,14 @@ merged after each attack.
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from types import MappingProxyType
 from typing import NoReturn
 
 from rules.dice import Distribution
-from rules.forecast import run_chain
+from rules.forecast import Counts, distribution_of, iterate_counts
 from rules.lurasko.critical import CriticalEffect
 from rules.lurasko.pipeline import MAX_SHIELDS, Attack, Target, resolve_attack
 from rules.lurasko.shielding import AttackForm, Precision, Shield
@@ -240,32 +244,36 @@ def hits_forecast(
             resolved[key] = found
         return found
 
-    outcomes = [(1 - hit, "miss"), (hit * (1 - crit), "hit"), (hit * crit, "critical")]
+    chances = [(1 - hit, "miss"), (hit * (1 - crit), "hit"), (hit * crit, "critical")]
+    whole = math.lcm(*(p.denominator for p, _ in chances))
+    outcomes = [(p.numerator * (whole // p.denominator), outcome) for p, outcome in chances]
 
-    def step(state: tuple[int, tuple[int, ...]]) -> Distribution[tuple[int, tuple[int, ...]]]:
+    def step(state: tuple[int, tuple[int, ...]]) -> Counts[tuple[int, tuple[int, ...]]]:
         degrees, points = state
-        following: dict[tuple[int, tuple[int, ...]], Fraction] = {}
-        for p, outcome in outcomes:
-            if p:
+        following: dict[tuple[int, tuple[int, ...]], int] = {}
+        for count, outcome in outcomes:
+            if count:
                 added, left = resolve(points, outcome)
                 key = (degrees + added, left)
-                following[key] = following.get(key, Fraction(0)) + p
-        return Distribution._exact(following)
+                following[key] = following.get(key, 0) + count
+        return following, whole
 
     start = (0, tuple(s.points for s in given))
     first_plain = resolve(start[1], "hit")[0]
     first_critical = resolve(start[1], "critical")[0] if crit else first_plain
     after: list[Distribution[tuple[int, tuple[int, ...]]]] = []
-    current: Distribution[tuple[int, tuple[int, ...]]] = Distribution._exact({start: Fraction(1)})
+    chain = iterate_counts(start, step)
+    live = 1  # the states before the next attack
     for number in range(attacks):  # one attack at a time, to name the attacks that fit
         if number == 1:  # the first attack is resolve_attack's work, under its own bounds
             work[0] = MAX_FORECAST_RESOLUTIONS
-        work[0] -= _STATE_WORK * len(current)
+        work[0] -= _STATE_WORK * live
         if work[0] < 0:
             refuse()
-        current = run_chain(current, step, 1)[0]
+        weights, denominator = next(chain)
+        live = len(weights)
         attacks_done[0] += 1
-        after.append(current)
+        after.append(distribution_of(weights, denominator))
     degrees = tuple(dist.map(lambda state: state[0]) for dist in after)
     return HitsForecast(
         attacks=attacks,
