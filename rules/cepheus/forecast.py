@@ -15,11 +15,12 @@ damage goes (:func:`~rules.cepheus.apply_damage`). Equal states are merged after
 attack, and a fighter who is down (unconscious or dead) ends the fight: its state is
 absorbing. Every probability is exact; nothing is sampled.
 
-The propagation is the one of :func:`rules.forecast.run_chain` (each state stepped from a
-cached distribution of next states, equal states merged, absorbing states carried), done with
-integer counts over one common denominator per attack (as
-:func:`~rules.cepheus.recovery_odds` does) because a fight at the bounds has hundreds of joint
-states over 120 attacks, where Fractions cost seconds; each round's joint distribution of the
+The chain is :func:`rules.forecast.run_chain`'s (each state stepped from a cached
+distribution of next states, equal states merged, absorbing states carried), run on its
+integer-count core :func:`rules.forecast.iterate_counts` (one step per attack, every weight an
+integer over one running denominator) because a fight at the bounds has hundreds of joint
+states over 120 attacks, where Fractions cost seconds. The states are plain tuples (the phase
+of the round and each side's state; see :func:`duel`); each round's joint distribution of the
 two conditions is then a :class:`~rules.dice.Distribution`, read with
 :func:`rules.forecast.chance_by_step`.
 """
@@ -104,10 +105,8 @@ MAX_FOCUS_ATTACKS: Final = 10
 _DAMAGE_WORK: Final = 100
 """The work units of one damage allocation through :func:`~rules.cepheus.apply_damage`."""
 
-_BITS: Final = 12
-"""Bits of one side's state in a pair's code (conscious states per side: far below 4094)."""
-_MASK: Final = (1 << _BITS) - 1
-_PENDING: Final = 2 * _BITS
+_ROUND, _A_NEXT, _B_NEXT, _OVER, _BOTH = 0, 1, 2, 3, 4
+"""The phases of a :func:`duel` state (see the comment there)."""
 
 SPREAD: Final = "spread"
 """The ``order`` that spreads the damage beyond Endurance over Strength and Dexterity."""
@@ -400,11 +399,9 @@ class _Attacker:
         dm_from: Characteristic | None,
         own: _Body | None,
         variant: Variant,
-        shift: int = 0,
     ) -> None:
         self.attack = attack
         self.variant = variant
-        self.shift = shift
         self.dm_from = dm_from
         self.own = own
         self.situations: list[AttackSituation] = []
@@ -434,14 +431,14 @@ class _Attacker:
 
     def successors(self, key: int, target: _Body, state: int) -> _Successors:
         """The target's next states (merged) and their counts over ``weights[key][0]``: those
-        still standing (their index shifted left by ``shift``), then those down (a down code)."""
+        still standing (their index), then those down (a down code)."""
         found = self._successors.get((key, state))
         if found is None:
             merged: dict[int, int] = {}
             for damage, count in self.weights[key][1]:
                 after = target.after(state, damage)
                 merged[after] = merged.get(after, 0) + count
-            up = tuple((after << self.shift, n) for after, n in merged.items() if after >= 0)
+            up = tuple((after, n) for after, n in merged.items() if after >= 0)
             down = tuple((after, n) for after, n in merged.items() if after < 0)
             found = self._successors[(key, state)] = (up, down, len(merged))
         return found
@@ -547,7 +544,8 @@ def duel(
     nothing else does; within a round the first attack leads to an intermediate state (the
     pair, plus which attack is still to come), so a round is two exact steps. Equal states are
     merged after each attack; pairs with one fighter down are absorbing and kept as the pair of
-    conditions. Counts are integers over one denominator per attack: nothing is rounded.
+    conditions. The chain runs on :func:`rules.forecast.iterate_counts` (two steps a round):
+    counts are integers over one running denominator, nothing is rounded.
 
     Bounds (the work grows with them): ``rounds`` 1..60 (:data:`MAX_FIGHT_ROUNDS`), each score
     1..20 (:data:`MAX_FIGHT_SCORE`), at most 20 damage dice (:data:`MAX_FIGHT_DICE`), and at
@@ -556,10 +554,11 @@ def duel(
     is refused on ``rounds``, and the message names the most rounds that fit. Two fighters
     with scores 7 and 1D6 to 3D6 attacks, filling one characteristic at a time, get 48 to 60
     rounds; under ``"spread"`` (about 35 states each instead of 14) 7 to 16 rounds fit;
-    scores 20 under ``"spread"`` about 5. The slowest accepted calls measured take 0.06 to
-    0.08 s of CPU time in CPython 3.12 (``time.process_time``; up to 0.4 s by the wall clock
-    on this project's 2-core machine under a load of 18); the most pairs of standing fighters
-    seen at the start of a round was 2,025 (scores 12, ``"spread"``, 2D6).
+    scores 20 under ``"spread"`` about 5. The slowest accepted calls measured take 0.045 to
+    0.06 s of CPU time in CPython 3.12 (``time.process_time``, best of 3: scores 7, 1D6 or 3D6,
+    60 rounds; scores 7, 12 and 20 under ``"spread"`` with 2D6, 11, 4 and 3 rounds; up to 0.4 s
+    by the wall clock on this project's 2-core machine under a load of 18); the most pairs of
+    standing fighters seen at the start of a round was 2,025 (scores 12, ``"spread"``, 2D6).
 
     ``expected_rounds`` is given only when the fight surely ends within ``rounds`` (as
     :func:`~rules.cepheus.recovery_odds` does for its days).
@@ -596,151 +595,106 @@ def duel(
     body_a = _Body(a.physical, a.order, work)  # type: ignore[arg-type]
     body_b = _Body(b.physical, b.order, work)  # type: ignore[arg-type]
     hit_b = _Attacker(a.attack, a.dm_from, body_a, variant)  # type: ignore[arg-type]
-    hit_a = _Attacker(b.attack, b.dm_from, body_b, variant, _BITS)  # type: ignore[arg-type]
-    # Codes: a pair of conscious states is (ia << _BITS) | ib; inside a round a side that went
-    # down is _MASK + 1 + its down code, and what is still to come sits above 2 * _BITS.
+    hit_a = _Attacker(b.attack, b.dm_from, body_b, variant)  # type: ignore[arg-type]
+    # States, plain tuples (``ia``, ``ib``: conscious states of A and B, as :class:`_Body`
+    # indices; a down state is its negative code):
+    #   (_ROUND, ia, ib)      a round starts, both standing;
+    #   (_B_NEXT, ia, ib)     A acted first, B (standing) attacks A now;
+    #   (_A_NEXT, ia, ib)     B acted first, A (standing) attacks B now;
+    #   (_BOTH + k, ia, ib)   both act at once: A's attack has landed (B may be down, ib < 0),
+    #                         B attacks with its attack k, fixed from its state before;
+    #   (_OVER, ra, rb)       one or both are down: the ranks of the two conditions (absorbing).
     conditions: list[WoundState] = list(WoundState)
     rank = {condition: index for index, condition in enumerate(conditions)}
-    condition_a: dict[int, int] = {}
-    condition_b: dict[int, int] = {}
 
-    def of_a(state: int) -> int:
-        found = condition_a.get(state)
+    ranks_a: dict[int, int] = {}
+    ranks_b: dict[int, int] = {}
+
+    def of_a(ia: int) -> int:
+        found = ranks_a.get(ia)
         if found is None:
-            found = condition_a[state] = rank[body_a.state_of(state)]
+            found = ranks_a[ia] = rank[body_a.state_of(ia)]
         return found
 
-    def of_b(state: int) -> int:
-        found = condition_b.get(state)
+    def of_b(ib: int) -> int:
+        found = ranks_b.get(ib)
         if found is None:
-            found = condition_b[state] = rank[body_b.state_of(state)]
+            found = ranks_b[ib] = rank[body_b.state_of(ib)]
         return found
 
-    plans: dict[int, tuple[int, int, int]] = {}
+    def over(ia: int, ib: int) -> tuple[int, int, int]:
+        return (_OVER, of_a(ia), of_b(ib))
 
-    def plan(code: int) -> tuple[int, int, int]:
-        """(who acts first: 1 A, 2 B, 3 both at once; the first attack's key; B's key when
-        both act at once)."""
-        found = plans.get(code)
-        if found is None:
-            ia, ib = code >> _BITS, code & _MASK
+    fanout: dict[tuple[int, int, int], int] = {}  # the distinct outcomes of a state's attack
+
+    def step(state: tuple[int, int, int]) -> Counts[tuple[int, int, int]]:
+        phase, ia, ib = state
+        following: dict[tuple[int, int, int], int] = {}
+        if phase == _ROUND:
             dex_a, dex_b = body_a.scores[ia][1], body_b.scores[ib][1]
-            if a.initiative != b.initiative or dex_a != dex_b:
-                if (a.initiative, dex_a) > (b.initiative, dex_b):
-                    found = (1, hit_b.key(ia), 0)
-                else:
-                    found = (2, hit_a.key(ib), 0)
-            else:  # simultaneous: B's attack is fixed now, from its state before A's lands
-                found = (3, hit_b.key(ia), hit_a.key(ib))
-            plans[code] = found
-        return found
+            if (a.initiative, dex_a) == (b.initiative, dex_b):  # simultaneous
+                key = hit_b.key(ia)
+                up, down, n = hit_b.successors(key, body_b, ib)
+                then = _BOTH + hit_a.key(ib)  # B's attack, from its state before the hit
+                for after, count in up + down:
+                    following[(then, ia, after)] = count
+                den = hit_b.weights[key][0]
+            elif (a.initiative, dex_a) > (b.initiative, dex_b):  # A first
+                key = hit_b.key(ia)
+                up, down, n = hit_b.successors(key, body_b, ib)
+                for after, count in up:
+                    following[(_B_NEXT, ia, after)] = count
+                for after, count in down:
+                    following[over(ia, after)] = following.get(over(ia, after), 0) + count
+                den = hit_b.weights[key][0]
+            else:  # B first
+                key = hit_a.key(ib)
+                up, down, n = hit_a.successors(key, body_a, ia)
+                for after, count in up:
+                    following[(_A_NEXT, after, ib)] = count
+                for after, count in down:
+                    following[over(after, ib)] = following.get(over(after, ib), 0) + count
+                den = hit_a.weights[key][0]
+        elif phase == _A_NEXT:  # A attacks B with its state now
+            key = hit_b.key(ia)
+            up, down, n = hit_b.successors(key, body_b, ib)
+            for after, count in up:
+                following[(_ROUND, ia, after)] = count
+            for after, count in down:
+                following[over(ia, after)] = following.get(over(ia, after), 0) + count
+            den = hit_b.weights[key][0]
+        else:  # B attacks A: second in the round, or at once with A (then B may be down)
+            key = hit_a.key(ib) if phase == _B_NEXT else phase - _BOTH
+            up, down, n = hit_a.successors(key, body_a, ia)
+            for after, count in up:
+                target = (_ROUND, after, ib) if ib >= 0 else over(after, ib)
+                following[target] = following.get(target, 0) + count
+            for after, count in down:
+                following[over(after, ib)] = following.get(over(after, ib), 0) + count
+            den = hit_a.weights[key][0]
+        fanout[state] = n
+        return following, den
 
-    live: dict[int, int] = {0: 1}
-    absorbed: dict[int, int] = {}  # (condition of A) * 8 + (condition of B) -> count
+    chain = iterate_counts((_ROUND, 0, 0), step, absorbing=lambda state: state[0] == _OVER)
+    weights: Mapping[tuple[int, int, int], int] = {(_ROUND, 0, 0): 1}
     denominator = 1
     largest = 1
     states: list[Distribution[tuple[WoundState, WoundState]]] = []
-    den_b, den_a = hit_b.weights, hit_a.weights
     for done in range(1, rounds + 1):
-        largest = max(largest, len(live))
-        # The first attack of the round.
-        plans_now = [(code, weight, plan(code)) for code, weight in live.items()]
-        common = math.lcm(
-            *{(den_b if who != 2 else den_a)[key][0] for _, _, (who, key, _) in plans_now}
-        )
-        for outcome in absorbed:
-            absorbed[outcome] *= common
-        middle: dict[int, int] = {}
-        size = work[1]
-        for code, weight, (who, key, then) in plans_now:
-            if who == 2:  # B attacks A; A, if still up, attacks B with its state now
-                scale = weight * (common // den_a[key][0])
-                up, down, n = hit_a.successors(key, body_a, code >> _BITS)
-                ib = code & _MASK
-                base = (2 << _PENDING) | ib
-                for after, count in up:
-                    slot = base | after
-                    middle[slot] = middle.get(slot, 0) + scale * count
-                for after, count in down:
-                    slot = of_a(after) * 8 + of_b(ib)
-                    absorbed[slot] = absorbed.get(slot, 0) + scale * count
-            else:
-                scale = weight * (common // den_b[key][0])
-                up, down, n = hit_b.successors(key, body_b, code & _MASK)
-                if who == 3:  # B attacks anyway, with the key of its state before the hit
-                    base = ((3 + then) << _PENDING) | (code & ~_MASK)
-                    for after, count in up + tuple((_MASK + 1 + c, m) for c, m in down):
-                        slot = base | after
-                        middle[slot] = middle.get(slot, 0) + scale * count
-                else:
-                    base = (1 << _PENDING) | (code & ~_MASK)
-                    for after, count in up:
-                        slot = base | after
-                        middle[slot] = middle.get(slot, 0) + scale * count
-                    for after, count in down:
-                        slot = of_a(code >> _BITS) * 8 + of_b(after)
-                        absorbed[slot] = absorbed.get(slot, 0) + scale * count
-            work[0] += n * size
-        denominator *= common
-        work[1] = _size(denominator)
-        # The second attack of the round.
-        seconds: list[tuple[int, int, int, int, int]] = []  # weight, ia, side_b, attacker, key
-        for slot, weight in middle.items():
-            pending, ia, side = slot >> _PENDING, (slot >> _BITS) & _MASK, slot & _MASK
-            if pending == 1:
-                seconds.append((weight, ia, side, 2, hit_a.key(side)))
-            elif pending == 2:
-                seconds.append((weight, ia, side, 1, hit_b.key(ia)))
-            else:
-                seconds.append((weight, ia, side, 2, pending - 3))
-        common = math.lcm(
-            *{(den_b if attacker == 1 else den_a)[key][0] for _, _, _, attacker, key in seconds}
-        )
-        for outcome in absorbed:
-            absorbed[outcome] *= common
-        live = {}
-        size = work[1]
-        for weight, ia, side, attacker, key in seconds:
-            if attacker == 1:  # A attacks B (B conscious)
-                scale = weight * (common // den_b[key][0])
-                up, down, n = hit_b.successors(key, body_b, side)
-                base = ia << _BITS
-                for after, count in up:
-                    slot = base | after
-                    live[slot] = live.get(slot, 0) + scale * count
-                for after, count in down:
-                    slot = of_a(ia) * 8 + of_b(after)
-                    absorbed[slot] = absorbed.get(slot, 0) + scale * count
-            else:  # B attacks A (B may be down already: both acted at once)
-                scale = weight * (common // den_a[key][0])
-                up, down, n = hit_a.successors(key, body_a, ia)
-                if side <= _MASK - 2:
-                    for after, count in up:
-                        slot = after | side
-                        live[slot] = live.get(slot, 0) + scale * count
-                    condition_of_b = of_b(side)
-                else:
-                    condition_of_b = of_b(side - _MASK - 1)
-                    for after, count in up:
-                        slot = of_a(after >> _BITS) * 8 + condition_of_b
-                        absorbed[slot] = absorbed.get(slot, 0) + scale * count
-                for after, count in down:
-                    slot = of_a(after) * 8 + condition_of_b
-                    absorbed[slot] = absorbed.get(slot, 0) + scale * count
-            work[0] += n * size
-        denominator *= common
-        work[1] = _size(denominator)
-        counts: dict[int, int] = dict(absorbed)
-        for code, weight in live.items():
-            slot = of_a(code >> _BITS) * 8 + of_b(code & _MASK)
-            counts[slot] = counts.get(slot, 0) + weight
+        for half in range(2):  # the first attack of the round, then the second
+            live = [state for state in weights if state[0] != _OVER]
+            if half == 0:
+                largest = max(largest, len(live))
+            size = _size(denominator)
+            weights, denominator = next(chain)
+            work[0] += sum(fanout[state] for state in live) * size
+        counts: dict[tuple[int, int], int] = {}
+        for (phase, x, y), weight in weights.items():
+            pair = (x, y) if phase == _OVER else (of_a(x), of_b(y))
+            counts[pair] = counts.get(pair, 0) + weight
         states.append(
-            Distribution._exact(
-                {
-                    (conditions[slot // 8], conditions[slot % 8]): Fraction(count, denominator)
-                    for slot, count in counts.items()
-                    if count
-                }
+            distribution_of(
+                {(conditions[x], conditions[y]): n for (x, y), n in counts.items()}, denominator
             )
         )
         _check_work(work, done, rounds, "these fighters")
