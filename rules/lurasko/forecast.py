@@ -168,6 +168,10 @@ def hits_forecast(
     accepted call took about 0.11 s (10 weapon hits, 10 shields, 25 attacks, on a loaded
     2-core machine), besides the first attack, which is always forecast: up to two
     ``resolve_attack`` calls (a hit and a critical), as slow as that function at its bounds.
+    On the integer-count core the chain itself is cheaper than the Fraction chain it replaced
+    (10 weapon hits against 10 shields, hit 1/2, critical 1/5, 47 to 61 attacks at the bound:
+    0.017 s of CPU time instead of 0.03 s, ``time.process_time``, best of 3); the bound is
+    unchanged, most of its work being the :func:`resolve_attack` calls.
 
     Raises:
         ValueError: ``attack`` is not an :class:`Attack`, ``target`` not a :class:`Target`,
