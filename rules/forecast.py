@@ -10,9 +10,17 @@ ship destroyed) are never stepped again: they carry their probability forward un
 
 Nothing is sampled: :func:`run_chain` returns the exact distribution of the state after each
 step, and :func:`mean_steps_to_absorb` the exact expected number of steps for chains that
-never return to a state they left (the damage only grows). The rule sets build their
-forecasts on these two (``rules.cepheus.duel``, ``rules.moo2.volley_forecast``,
-``rules.lurasko.hits_forecast``).
+never return to a state they left (the damage only grows).
+
+The same chain runs on integer counts (:func:`run_counts`, :func:`iterate_counts`,
+:func:`mean_steps_to_absorb_counts`): a step returns its next states as ``(counts,
+denominator)``, integers over one denominator (:func:`counts_of` converts a Distribution), and
+the running weights stay integers over one running denominator (multiplied, each step, by the
+least common multiple of the denominators of the states stepped). No gcd is taken until a
+step's result is read, where Fraction arithmetic takes one at every addition and product: on
+chains of hundreds of states over tens of steps the counts are several times faster. The
+results are equal, Fraction for Fraction. The rule sets build their forecasts on this core
+(``rules.cepheus.duel``, ``rules.moo2.volley_forecast``, ``rules.lurasko.hits_forecast``).
 
 >>> from rules.dice import d
 >>> # A running total of d2 rolls, stopped once it reaches 3.
@@ -30,16 +38,27 @@ Fraction(9, 4)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+import math
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from fractions import Fraction
 
 from rules.dice import Distribution
 
 __all__ = [
+    "Counts",
     "chance_by_step",
+    "counts_of",
+    "distribution_of",
+    "iterate_counts",
     "mean_steps_to_absorb",
+    "mean_steps_to_absorb_counts",
     "run_chain",
+    "run_counts",
 ]
+
+type Counts[S] = tuple[Mapping[S, int], int]
+"""An exact distribution as integer counts over one denominator: ``({state: count}, total)``,
+the chance of a state being ``count / total`` (the counts add up to ``total``)."""
 
 
 def _never(state: object) -> bool:
@@ -124,9 +143,18 @@ def mean_steps_to_absorb[S: Hashable](
     Fraction(2, 1)
     >>> mean_steps_to_absorb(0, lambda n: Distribution({n: 1}), absorbing=lambda n: n >= 1)
     """
+    return _mean_steps(start, lambda state: (step(state), 1), absorbing)
+
+
+def _mean_steps[S: Hashable](
+    start: S,
+    step: Callable[[S], tuple[Mapping[S, int | Fraction], int]],
+    absorbing: Callable[[S], bool],
+) -> Fraction | None:
+    """The mean of :func:`mean_steps_to_absorb` with ``step`` giving weights over a total."""
     expected: dict[S, Fraction | None] = {}
     on_path: set[S] = set()
-    successors: dict[S, Distribution[S]] = {}
+    successors: dict[S, tuple[Mapping[S, int | Fraction], int]] = {}
     stack: list[S] = [start]
     while stack:
         state = stack[-1]
@@ -137,10 +165,11 @@ def mean_steps_to_absorb[S: Hashable](
             expected[state] = Fraction(0)
             stack.pop()
             continue
-        nexts = successors.get(state)
-        if nexts is None:
-            nexts = successors[state] = step(state)
+        found = successors.get(state)
+        if found is None:
+            found = successors[state] = step(state)
             on_path.add(state)
+        nexts, whole = found
         pending = [t for t in nexts if t != state and t not in expected]
         if pending:
             for t in pending:
@@ -153,14 +182,138 @@ def mean_steps_to_absorb[S: Hashable](
             continue
         stack.pop()
         on_path.discard(state)
-        stay = nexts.get(state)
-        if stay == 1:
+        stay = nexts.get(state, 0)
+        if stay == whole:
             expected[state] = None
             continue
         later = [(p, expected[t]) for t, p in nexts.items() if t != state]
         if any(value is None for _, value in later):
             expected[state] = None
             continue
-        total = 1 + sum((p * value for p, value in later if value is not None), Fraction(0))
-        expected[state] = total / (1 - stay)
+        total = sum((p * value for p, value in later if value is not None), Fraction(whole))
+        expected[state] = total / (whole - stay)
     return expected[start]
+
+
+def counts_of[S: Hashable](distribution: Distribution[S]) -> Counts[S]:
+    """``distribution`` as integer counts over the least common denominator of its chances.
+
+    >>> from rules.dice import d
+    >>> counts_of(d(2).map(lambda r: r > 1)) == ({False: 1, True: 1}, 2)
+    True
+    """
+    total = math.lcm(*(p.denominator for p in distribution.values()))
+    return {
+        state: p.numerator * (total // p.denominator) for state, p in distribution.items()
+    }, total
+
+
+def distribution_of[S: Hashable](weights: Mapping[S, int], denominator: int) -> Distribution[S]:
+    """The exact :class:`~rules.dice.Distribution` of integer ``weights`` over ``denominator``
+    (the weights add up to it; zero weights are left out).
+
+    >>> distribution_of({1: 2, 2: 6, 3: 0}, 8) == {1: Fraction(1, 4), 2: Fraction(3, 4)}
+    True
+    """
+    return Distribution._exact(
+        {state: Fraction(w, denominator) for state, w in weights.items() if w}
+    )
+
+
+def iterate_counts[S: Hashable](
+    start: S | Counts[S],
+    step: Callable[[S], Counts[S]],
+    *,
+    absorbing: Callable[[S], bool] = _never,
+) -> Iterator[Counts[S]]:
+    """:func:`run_chain`'s chain in integer counts, one step at a time, without end.
+
+    ``start`` is one state or ``(counts, denominator)`` (a state is never a pair of a mapping
+    and an integer); ``step(state)`` returns the next states
+    as ``(counts, denominator)`` (called once per different state, and cached); a state for
+    which ``absorbing(state)`` is true keeps its weight. Each ``next()`` does one step and yields
+    the weights after it over their running denominator: the weights and the denominator are
+    both multiplied by the least common multiple of the denominators of the states stepped (so
+    an absorbing weight is only scaled), and no gcd is taken. The work of a step is done when
+    it is asked for, so a caller can bound the work between steps (the mapping yielded is the
+    chain's own: read it, do not change it).
+
+    >>> from rules.dice import d
+    >>> chain = iterate_counts(0, lambda n: counts_of(d(2).map(lambda r: min(n + r, 3))),
+    ...                        absorbing=lambda n: n >= 3)
+    >>> next(chain) == ({1: 1, 2: 1}, 2), next(chain) == ({2: 1, 3: 3}, 4)
+    (True, True)
+    >>> next(chain) == ({3: 4}, 4)  # from 2, every roll reaches 3: counts ({3: 1}, 1)
+    True
+    """
+    if isinstance(start, tuple) and len(start) == 2 and isinstance(start[0], Mapping):
+        current: dict[S, int] = dict(start[0])
+        denominator: int = start[1]
+    else:
+        current, denominator = {start: 1}, 1  # type: ignore[dict-item]
+    cache: dict[S, Counts[S] | None] = {}
+    while True:
+        plans: list[tuple[S, int, Counts[S] | None]] = []
+        for state, weight in current.items():
+            if state in cache:
+                nexts = cache[state]
+            else:
+                nexts = cache[state] = None if absorbing(state) else step(state)
+            plans.append((state, weight, nexts))
+        common = math.lcm(*(nexts[1] for _, _, nexts in plans if nexts is not None))
+        following: dict[S, int] = {}
+        for state, weight, nexts in plans:
+            if nexts is None:
+                following[state] = following.get(state, 0) + weight * common
+                continue
+            successors, total = nexts
+            scale = weight * (common // total)
+            for successor, count in successors.items():
+                following[successor] = following.get(successor, 0) + scale * count
+        current = following
+        denominator *= common
+        yield current, denominator
+
+
+def run_counts[S: Hashable](
+    start: S | Counts[S],
+    step: Callable[[S], Counts[S]],
+    steps: int,
+    *,
+    absorbing: Callable[[S], bool] = _never,
+) -> tuple[Distribution[S], ...]:
+    """The exact distribution of the state after each of ``steps`` steps, in integer counts.
+
+    The chain of :func:`run_chain` (and its result, Fraction for Fraction) with ``step``
+    returning ``(counts, denominator)`` (see :func:`iterate_counts`); each step's weights are
+    read into a Distribution once. The callers validate ``steps``; this function trusts it.
+
+    >>> from rules.dice import d
+    >>> run_counts(0, lambda n: counts_of(d(2).map(lambda r: n + r)), 2)[-1] == {
+    ...     2: Fraction(1, 4), 3: Fraction(1, 2), 4: Fraction(1, 4)}
+    True
+    """
+    chain = iterate_counts(start, step, absorbing=absorbing)
+    return tuple(distribution_of(*next(chain)) for _ in range(steps))
+
+
+def mean_steps_to_absorb_counts[S: Hashable](
+    start: S,
+    step: Callable[[S], Counts[S]],
+    *,
+    absorbing: Callable[[S], bool],
+) -> Fraction | None:
+    """:func:`mean_steps_to_absorb` with ``step`` returning ``(counts, denominator)``.
+
+    From a state ``s`` that steps to ``t`` with ``c_t`` of ``D``: ``E(s) = (D + sum of c_t E(t)
+    over t != s) / (D - c_s)``, the same value as with the chances ``c_t / D``; each state's
+    counts are read once, with no Fraction made per successor.
+
+    Raises:
+        ValueError: the chain returns to a state it left.
+
+    >>> mean_steps_to_absorb_counts(0, lambda n: ({n: 1, n + 1: 1}, 2),
+    ...                             absorbing=lambda n: n >= 1)
+    Fraction(2, 1)
+    """
+    return _mean_steps(start, step, absorbing)

@@ -4,7 +4,10 @@ Source: ``002_64b8e17f45694c25.txt``, "Energy Shielding" (the points of each sou
 spent and stay spent), "Damage, Drive, & Armor Ranges" (degrees of injury) and "Critical
 Hits". Each hit is resolved by :func:`~rules.lurasko.pipeline.resolve_attack`.
 
-The forecast is an exact chain (:func:`rules.forecast.run_chain`) over one state: the degrees
+The forecast is an exact chain (:func:`rules.forecast.run_chain`'s, run on the integer-count
+core :func:`rules.forecast.iterate_counts`: the chances of a miss, a hit and a critical as
+counts over their common denominator, every state's weight an integer over one running
+denominator) over one state: the degrees
 of injury so far and the points left in each shield. That is all that decides the future:
 an attack's result depends on the attack, the target (both fixed) and the shields' points
 (:func:`resolve_attack` reads nothing else), and the degrees only add up. Equal states are
@@ -14,16 +17,18 @@ merged after each attack.
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from types import MappingProxyType
 from typing import NoReturn
 
 from rules.dice import Distribution
-from rules.forecast import run_chain
+from rules.forecast import Counts, distribution_of, iterate_counts
 from rules.lurasko.critical import CriticalEffect
 from rules.lurasko.pipeline import MAX_SHIELDS, Attack, Target, resolve_attack
 from rules.lurasko.shielding import AttackForm, Precision, Shield
+from rules.lurasko.variant import _AS_WRITTEN, Variant, _check_variant
 from rules.validation import (
     InvalidInput,
     check_instance,
@@ -118,6 +123,8 @@ def hits_forecast(
     attacks: int,
     hit_chance: Fraction | int | float,
     crit_chance: Fraction | int | float = 0,
+    *,
+    variant: Variant = _AS_WRITTEN,
 ) -> HitsForecast:
     """The exact degrees of injury and shield points after each of ``attacks`` attacks.
 
@@ -145,6 +152,12 @@ def hits_forecast(
     critical's other option (choosing the injury type) does not change the numbers, so it
     counts as a normal hit here. Shields are never recharged during the forecast.
 
+    ``variant`` (:class:`~rules.lurasko.Variant`, keyword-only, default the chapter as this
+    site reads it) is passed to every :func:`resolve_attack`: its ``injury_crossing`` decides
+    each hit's degrees (so the forecast's), its ``war_fever_pairs`` only the side effects the
+    forecast does not report. Its ``defense_die`` does not enter: the chance to hit is
+    ``hit_chance``, an input.
+
     The state tracked is (degrees so far, points left in each shield, in the order given):
     exact because ``resolve_attack`` depends on nothing else that changes between attacks.
 
@@ -155,12 +168,17 @@ def hits_forecast(
     accepted call took about 0.11 s (10 weapon hits, 10 shields, 25 attacks, on a loaded
     2-core machine), besides the first attack, which is always forecast: up to two
     ``resolve_attack`` calls (a hit and a critical), as slow as that function at its bounds.
+    On the integer-count core the chain itself is cheaper than the Fraction chain it replaced
+    (10 weapon hits against 10 shields, hit 1/2, critical 1/5, 47 to 61 attacks at the bound:
+    0.017 s of CPU time instead of 0.03 s, ``time.process_time``, best of 3); the bound is
+    unchanged, most of its work being the :func:`resolve_attack` calls.
 
     Raises:
         ValueError: ``attack`` is not an :class:`Attack`, ``target`` not a :class:`Target`,
             ``shields`` not a sequence of at most 100 :class:`Shield` records, ``attacks``
-            not an integer in 1..100 (or past the work bound), or ``hit_chance`` or
-            ``crit_chance`` not a number in 0..1 (0 for a damage aura).
+            not an integer in 1..100 (or past the work bound), ``hit_chance`` or
+            ``crit_chance`` not a number in 0..1 (0 for a damage aura), or ``variant`` not a
+            :class:`~rules.lurasko.Variant`.
 
     The source's shield example (50 points shield a 40-damage energy attack, 10 left), as a
     ranged heat attack that always hits, twice: the second hit gets 30 through (3 degrees at
@@ -178,6 +196,7 @@ def hits_forecast(
     attacks = check_int("attacks", attacks, 1, MAX_FORECAST_ATTACKS)
     hit = check_number("hit_chance", hit_chance, 0, 1)
     crit = check_number("crit_chance", crit_chance, 0, 1)
+    variant = _check_variant(variant)
     plain_attack = dataclasses.replace(attack, critical=None)
     if attack.form is AttackForm.DAMAGE_AURA:
         if crit:
@@ -215,44 +234,50 @@ def hits_forecast(
             now = [dataclasses.replace(s, points=p) for s, p in zip(given, points, strict=True)]
             if outcome == "miss":  # low and medium shield before the defense roll, hit or not
                 # (before armor and resistances: a bare target spends the same points)
-                result = resolve_attack(plain_attack, _BARE, [now[i] for i in before_roll])
+                result = resolve_attack(
+                    plain_attack, _BARE, [now[i] for i in before_roll], variant=variant
+                )
                 left = list(points)
                 for i, p in zip(before_roll, result.shield_points, strict=True):
                     left[i] = p
                 found = (0, tuple(left))
             else:
                 chosen = critical_attack if outcome == "critical" else plain_attack
-                result = resolve_attack(chosen, target, now)
+                result = resolve_attack(chosen, target, now, variant=variant)
                 found = (result.degrees, result.shield_points)
             resolved[key] = found
         return found
 
-    outcomes = [(1 - hit, "miss"), (hit * (1 - crit), "hit"), (hit * crit, "critical")]
+    chances = [(1 - hit, "miss"), (hit * (1 - crit), "hit"), (hit * crit, "critical")]
+    whole = math.lcm(*(p.denominator for p, _ in chances))
+    outcomes = [(p.numerator * (whole // p.denominator), outcome) for p, outcome in chances]
 
-    def step(state: tuple[int, tuple[int, ...]]) -> Distribution[tuple[int, tuple[int, ...]]]:
+    def step(state: tuple[int, tuple[int, ...]]) -> Counts[tuple[int, tuple[int, ...]]]:
         degrees, points = state
-        following: dict[tuple[int, tuple[int, ...]], Fraction] = {}
-        for p, outcome in outcomes:
-            if p:
+        following: dict[tuple[int, tuple[int, ...]], int] = {}
+        for count, outcome in outcomes:
+            if count:
                 added, left = resolve(points, outcome)
                 key = (degrees + added, left)
-                following[key] = following.get(key, Fraction(0)) + p
-        return Distribution._exact(following)
+                following[key] = following.get(key, 0) + count
+        return following, whole
 
     start = (0, tuple(s.points for s in given))
     first_plain = resolve(start[1], "hit")[0]
     first_critical = resolve(start[1], "critical")[0] if crit else first_plain
     after: list[Distribution[tuple[int, tuple[int, ...]]]] = []
-    current: Distribution[tuple[int, tuple[int, ...]]] = Distribution._exact({start: Fraction(1)})
+    chain = iterate_counts(start, step)
+    live = 1  # the states before the next attack
     for number in range(attacks):  # one attack at a time, to name the attacks that fit
         if number == 1:  # the first attack is resolve_attack's work, under its own bounds
             work[0] = MAX_FORECAST_RESOLUTIONS
-        work[0] -= _STATE_WORK * len(current)
+        work[0] -= _STATE_WORK * live
         if work[0] < 0:
             refuse()
-        current = run_chain(current, step, 1)[0]
+        weights, denominator = next(chain)
+        live = len(weights)
         attacks_done[0] += 1
-        after.append(current)
+        after.append(distribution_of(weights, denominator))
     degrees = tuple(dist.map(lambda state: state[0]) for dist in after)
     return HitsForecast(
         attacks=attacks,

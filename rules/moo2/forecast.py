@@ -13,20 +13,24 @@ so two fights with the same total so far go on alike; and once the total reaches
 is the same state. Equal totals are merged after each turn, so the chain has at most
 ``hit_points + 1`` states, whatever the number of roll sequences.
 
-It is :func:`rules.forecast.run_chain`'s chain (and ``expected_turns`` is
-:func:`rules.forecast.mean_steps_to_absorb`'s mean; the tests check both equal), kept in
-integer counts over ``100 ** (shots * turns)`` roll sequences rather than Fractions: a gcd at
-every Fraction operation made the same chain 10 to 50 times slower, and the bounds as much
-smaller.
+The chain runs on the integer-count core of :mod:`rules.forecast`
+(:func:`~rules.forecast.iterate_counts`: counts over ``100 ** (shots * turns)`` roll
+sequences, the same distributions as :func:`~rules.forecast.run_chain`'s, which the tests
+check): a gcd at every Fraction operation made the same chain 10 to 50 times slower, and the
+bounds as much smaller. ``expected_turns`` is :func:`rules.forecast.mean_steps_to_absorb`'s
+mean (the tests check it equal), solved here in integers with the one shortcut this chain
+allows: every total below ``hit_points`` takes the same volley, so the backward sums need
+no Fraction until the end (:func:`_expected_turns`).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 
 from rules.dice import Distribution
+from rules.forecast import Counts, distribution_of, iterate_counts
 from rules.moo2.accuracy import D100
 from rules.moo2.damage import BeamShot
 from rules.validation import (
@@ -147,22 +151,31 @@ def _capped_volley(
     return volley
 
 
-def _run_counts(
+def _run_turns(
     volley: list[tuple[int, int]], per_volley: int, cap: int, turns: int, budget: list[int]
 ) -> tuple[Distribution[int], ...]:
-    """:func:`rules.forecast.run_chain` of the capped total, in integer counts.
+    """The capped total after each turn: :func:`rules.forecast.iterate_counts`'s chain.
 
-    The same chain (state: the total capped at ``cap``; ``cap`` absorbing; equal totals merged
-    after each turn), with every probability kept as a count over ``per_volley ** turn``
-    equally likely roll sequences: integer sums and products, not Fractions (whose gcd at
-    every operation made the same chain 10-50 times slower). ``volley`` is the one-turn damage
-    as (damage, count over ``per_volley``), capped at ``cap``.
+    State: the total capped at ``cap``; ``cap`` absorbing; a turn adds one volley, ``volley``
+    being its damage as (damage, count over ``per_volley``), capped at ``cap``. The core keeps
+    every probability as a count over the running denominator (``per_volley ** turn`` while a
+    total below ``cap`` is left); the work of each turn is estimated, and refused past
+    ``budget``, before the turn is run.
     """
-    current = {0: 1}
+
+    def step(total: int) -> Counts[int]:
+        following: dict[int, int] = {}
+        for damage, m in volley:
+            key = min(total + damage, cap)
+            following[key] = following.get(key, 0) + m
+        return following, per_volley
+
+    chain = iterate_counts(0, step, absorbing=lambda total: total >= cap)
+    weights: Mapping[int, int] = {0: 1}
     denominator = 1
     result: list[Distribution[int]] = []
     for turn in range(turns):
-        live = sum(1 for total in current if total < cap)
+        live = sum(1 for total in weights if total < cap)
         words = 1 + (denominator * per_volley).bit_length() // 64
         # the sums and products of the step, then one Fraction (a gcd: quadratic) per total
         cost = live * len(volley) * (words + 2) + (live + len(volley)) * words * words
@@ -177,19 +190,8 @@ def _run_counts(
                 f"MAX_VOLLEY_WORK)",
                 turns,
             )
-        following: dict[int, int] = {}
-        for total, n in current.items():
-            if total >= cap:
-                following[cap] = following.get(cap, 0) + n * per_volley
-                continue
-            for damage, m in volley:
-                key = min(total + damage, cap)
-                following[key] = following.get(key, 0) + n * m
-        current = following
-        denominator *= per_volley
-        result.append(
-            Distribution._exact({k: Fraction(n, denominator) for k, n in current.items()})
-        )
+        weights, denominator = next(chain)
+        result.append(distribution_of(weights, denominator))
     return tuple(result)
 
 
@@ -272,6 +274,13 @@ def volley_forecast(
     Rule: ``000_3948ba1900819cb7.txt``, as :class:`~rules.moo2.damage.BeamShot` for each shot.
     ``hit_points`` (the target's armor plus structure) is not in the sources: it is an input.
 
+    Rule variants: each :class:`~rules.moo2.damage.BeamShot` carries its own
+    :class:`~rules.moo2.Variant` (``BeamShot(..., variant=...)``: the formula, the planet
+    halving, the beyond-table squares are all inside its damage distribution), so this
+    function takes no ``variant`` of its own, which could only conflict with the shots'; no
+    other field of the variant touches a volley (the damage adds up, ``hit_points`` is an
+    input). Shots built under different variants are fired each under its own.
+
     Interpretation: the shots are independent (one d100 each, as the source's hit and damage
     formulas use one roll per shot) and every shot of a turn fires, even once the target's
     total has reached ``hit_points`` partway through the volley: the capped total is the same
@@ -316,7 +325,7 @@ def volley_forecast(
     counts = sorted(_capped_volley(pairs, hit_points, budget).items())
     volley = Distribution._exact({k: Fraction(n, per_volley) for k, n in counts})
     budget[0] -= _check_expected_work(counts, per_volley, hit_points, budget[0])
-    after = _run_counts(counts, per_volley, hit_points, turns, budget)
+    after = _run_turns(counts, per_volley, hit_points, turns, budget)
     return VolleyForecast(
         hit_points=hit_points,
         turns=turns,

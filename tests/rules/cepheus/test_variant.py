@@ -221,6 +221,9 @@ AFFECTED: dict[str, set[str]] = {
     "roll_weave": {"natural_two_twelve"},
     "vehicle_explosion_distribution": {"dive_for_cover_round_up", "dive_for_cover_before_armor"},
     "roll_vehicle_explosion": {"dive_for_cover_round_up", "dive_for_cover_before_armor"},
+    "duel": {"(as attack_odds)"},
+    "focus_fire": {"(as attack_odds)"},
+    "roll_duel": {"(as attack_odds)"},
 }
 
 
@@ -296,6 +299,9 @@ def test_a_hostile_variant_is_refused_by_name(name: str) -> None:
         "roll_vehicle_explosion": lambda v: function(
             8, reaction="dive", rng=random.Random(1), variant=v
         ),
+        "duel": lambda v: function(FIGHTER, FIGHTER, 1, variant=v),
+        "focus_fire": lambda v: function(cepheus.Physical(1, 1, 1), [SHOT], 1, variant=v),
+        "roll_duel": lambda v: function(FIGHTER, FIGHTER, 1, random.Random(1), variant=v),
     }
     calls[name](Variant())  # valid
     for hostile in (None, "twodsix CE", 1, {"natural_two_twelve": True}, PRESETS):
@@ -305,6 +311,7 @@ def test_a_hostile_variant_is_refused_by_name(name: str) -> None:
 
 
 SHOT = AttackSituation(weapon="rifle", damage_dice=3, squares=20, skill=1)
+FIGHTER = cepheus.Fighter(cepheus.Physical(1, 1, 1), SHOT)
 
 
 # --- natural 2 and 12 -------------------------------------------------------------------------
@@ -1048,3 +1055,71 @@ def test_natural_suppression_against_every_roll(dm: int, attacks: int) -> None:
     assert cepheus.suppression_penalty_distribution(dm, attacks=attacks, variant=HOUSE) == {
         p: Fraction(n, total) for p, n in penalties.items()
     }
+
+
+# --- the fight forecasts ----------------------------------------------------------------------
+
+
+def _pistol(damage_dice: int = 3, **changes: Any) -> AttackSituation:
+    return AttackSituation(weapon="pistol", damage_dice=damage_dice, band="short", **changes)
+
+
+@pytest.mark.parametrize(
+    ("dm", "plain", "house"),
+    [(-5, Fraction(0), Fraction(1, 36)), (6, Fraction(1), Fraction(35, 36))],
+)
+def test_natural_two_twelve_through_a_one_round_duel(
+    dm: int, plain: Fraction, house: Fraction
+) -> None:
+    # Two fighters with every score 1, same Initiative and Dexterity: they shoot at once, and
+    # any hit of 3D6 (3+) kills. DM -5: 2D6 - 5 >= 8 never, but a natural 12 hits with the house
+    # rule (1/36); DM +6: always, but a natural 2 misses (35/36). Each side is down with the
+    # other's hit chance h, both with h * h, A alone standing with h * (1 - h).
+    fighter = cepheus.Fighter(cepheus.Physical(1, 1, 1), _pistol(referee_dm=dm))
+    for variant, h in ((Variant(), plain), (HOUSE, house)):
+        forecast = cepheus.duel(fighter, fighter, 1, variant=variant)
+        assert forecast.a_odds.hit_chance == h
+        assert forecast.b_dead[0] == forecast.a_dead[0] == h
+        assert forecast.both_down[0] == h * h
+        assert forecast.a_wins[0] == forecast.b_wins[0] == h * (1 - h)
+    # Two rounds: B is down in round 1 (h), or neither is ((1 - h) ** 2) and A hits in round 2
+    # (a fighter left alone standing is not attacked again).
+    two = cepheus.duel(fighter, fighter, 2, variant=HOUSE).b_down[1]
+    assert two == house + (1 - house) ** 2 * house
+
+
+def test_aim_for_the_kill_per_action_through_focus_fire() -> None:
+    # 1D6 without Effect, aiming for the kill once, against scores 1 (Endurance, then Strength,
+    # then Dexterity): 2 damage leaves Endurance and Strength 0 (unconscious), 3+ kills. A hit
+    # (2D6 >= 8: 5/12) does 1D6 + 1 (this site: dead unless the die is 1, 5/6) or 1D6 + 2 (as
+    # printed: always dead).
+    kill = _pistol(damage_dice=1, adds_effect=False, aim_for_the_kill_actions=1)
+    target = cepheus.Physical(1, 1, 1)
+    one = cepheus.focus_fire(target, [kill], 1)
+    two = cepheus.focus_fire(target, [kill], 1, variant=Variant(aim_for_the_kill_per_action=2))
+    assert one.down[0] == two.down[0] == Fraction(5, 12)
+    assert one.dead[0] == Fraction(5, 12) * Fraction(5, 6)
+    assert two.dead[0] == Fraction(5, 12)
+    assert (one.odds[0].damage_bonus, two.odds[0].damage_bonus) == (1, 2)
+    # The same through a duel against a fighter who cannot hit back (DM -5, no house rule).
+    a = cepheus.Fighter(cepheus.Physical(1, 1, 1), kill, initiative=1)
+    b = cepheus.Fighter(target, _pistol(referee_dm=-5))
+    as_printed = cepheus.duel(a, b, 1, variant=Variant(aim_for_the_kill_per_action=2))
+    assert cepheus.duel(a, b, 1).b_dead[0] == Fraction(25, 72)
+    assert as_printed.b_dead[0] == as_printed.a_wins[0] == Fraction(5, 12)
+
+
+def test_roll_duel_rolls_under_the_variant() -> None:
+    # DM -5: no attack ever hits under this site's reading; with the house rule each natural 12
+    # hits (1/36 an attack), so over 60 rounds almost every fight ends. Each fight's first
+    # attack is the attack rolled alone with the same generator and variant.
+    fighter = cepheus.Fighter(cepheus.Physical(1, 1, 1), _pistol(referee_dm=-5))
+    ended = 0
+    for seed in range(20):
+        plain = cepheus.roll_duel(fighter, fighter, 60, random.Random(seed))
+        assert set(plain.states) == {(cepheus.WoundState.UNHARMED, cepheus.WoundState.UNHARMED)}
+        house = cepheus.roll_duel(fighter, fighter, 60, random.Random(seed), variant=HOUSE)
+        alone = cepheus.roll_attack(fighter.attack, random.Random(seed), variant=HOUSE)
+        assert house.log[2 : 2 + len(alone.log)] == tuple(f"  {line}" for line in alone.log)
+        ended += house.states[-1] != (cepheus.WoundState.UNHARMED, cepheus.WoundState.UNHARMED)
+    assert ended >= 10

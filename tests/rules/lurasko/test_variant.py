@@ -7,6 +7,7 @@ the comment; the default variant is checked against the chapter's arithmetic wri
 from __future__ import annotations
 
 import dataclasses
+import inspect
 from fractions import Fraction
 from typing import Any
 
@@ -65,6 +66,7 @@ def test_a_hostile_variant_is_refused_naming_variant(value: object) -> None:
         lambda: lurasko.energy_side_effects({"heat": 10}, 10, variant=value),  # type: ignore[arg-type]
         lambda: lurasko.resolve_attack(hit, Target(10), variant=value),  # type: ignore[arg-type]
         lambda: lurasko.defense_roll_odds(14, variant=value),  # type: ignore[arg-type]
+        lambda: lurasko.hits_forecast(hit, Target(10), [], 1, 1, variant=value),  # type: ignore[arg-type]
     ]
     for call in calls:
         with pytest.raises(InvalidInput) as raised:
@@ -155,3 +157,47 @@ def test_the_default_variant_gives_todays_results(
         attack = Attack(WeaponHit(normal, 10, heat, "heat") if heat else WeaponHit(normal, 10))
         resolution = lurasko.resolve_attack(attack, Target(factor), **extra)
         assert resolution.degrees == (normal + heat) // factor  # no armor, shields or resistances
+
+
+# Every public function a switch changes (the switches in each field's docstring).
+TAKING_VARIANT = {
+    "defense_roll_odds",
+    "degrees_of_injury",
+    "energy_side_effects",
+    "hits_forecast",
+    "resolve_attack",
+    "war_fever_hindrance",
+}
+
+
+def test_every_affected_function_takes_variant_keyword_only_defaulting_to_today() -> None:
+    taking = set()
+    for name in lurasko.__all__:
+        item = getattr(lurasko, name)
+        if not inspect.isfunction(item):
+            continue
+        parameter = inspect.signature(item).parameters.get("variant")
+        if parameter is None:
+            continue
+        taking.add(name)
+        assert parameter.kind is inspect.Parameter.KEYWORD_ONLY, name
+        assert parameter.default == Variant(), name
+    assert taking == TAKING_VARIANT
+
+
+def test_injury_crossing_through_the_hits_forecast() -> None:
+    # Source: "Energy Shielding", 50 points shield a 40-damage energy attack, 10 left; the
+    # second hit gets 30 through: at injury factor 10, 3 degrees reaching (30 = 3 x 10), 2
+    # going past. The first hit: 0 through, 0 degrees either way.
+    blast = Attack(WeaponHit(energy_damage=40, energy_type="heat"), form="ranged")
+    shield = [lurasko.Shield("medium", 50)]
+    reach = lurasko.hits_forecast(blast, Target(10), shield, 2, 1)
+    past = lurasko.hits_forecast(blast, Target(10), shield, 2, 1, variant=EXCEED)
+    assert reach.degrees[1] == {3: 1} and past.degrees[1] == {2: 1}
+    assert reach.shield_points == past.shield_points
+    # Hitting with 1/2: a medium shield spends its points on a miss too (it shields "before any
+    # defense roll"), so the first attack always leaves 10 and the second, if it hits (1/2),
+    # gets 30 through: 2 degrees going past with chance 1/2.
+    half = lurasko.hits_forecast(blast, Target(10), shield, 2, Fraction(1, 2), variant=EXCEED)
+    assert half.degrees[1] == {0: Fraction(1, 2), 2: Fraction(1, 2)}
+    assert half.reached[1][2] == Fraction(1, 2) and half.reached[1][3] == 0

@@ -8,6 +8,7 @@ in the comment; the default variant is checked against the source's arithmetic (
 from __future__ import annotations
 
 import dataclasses
+import inspect
 from collections import Counter
 from fractions import Fraction
 from typing import Any
@@ -344,3 +345,19 @@ def test_the_default_variant_gives_todays_results(
         assert moo2.has_inherent_double_penalty("Mauler Device", **extra) is True
         assert moo2.defensive_fire_enabled(initiative=True, **extra) is False
         assert moo2.first_turn_defensive_fire_range(ftl + 9, **extra) == (ftl + 9) // 3
+
+
+def test_the_volley_forecast_fires_each_shot_under_its_own_variant() -> None:
+    # A BeamShot carries its variant, so volley_forecast takes none (no second, conflicting
+    # one). Source: the Death Ray at 23 squares, BA+CO-AF-BD = 10 (see above): it hits with
+    # 16/100 (classic) or 5/100 (simplified), and any hit does 50+ damage, so against 1 hit
+    # point the target is destroyed in turn 1 with the hit chance, and after 100/16 or 20 turns
+    # on average (a geometric wait).
+    assert "variant" not in inspect.signature(moo2.volley_forecast).parameters
+    classic = moo2.volley_forecast([(moo2.BeamShot(50, 100, 10, 0, 23), 1)], 1, 2)
+    simple = moo2.volley_forecast(
+        [(moo2.BeamShot(50, 100, 10, 0, 23, variant=SIMPLIFIED), 1)], 1, 2
+    )
+    assert classic.destroyed == (Fraction(16, 100), 1 - Fraction(84, 100) ** 2)
+    assert simple.destroyed == (Fraction(5, 100), 1 - Fraction(95, 100) ** 2)
+    assert (classic.expected_turns, simple.expected_turns) == (Fraction(100, 16), Fraction(20))
