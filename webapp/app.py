@@ -49,11 +49,20 @@ class App(pn.viewable.Viewer):
     theme = param.Selector(objects=["light", "dark"], default="light")
     notice = param.String(default="", doc="What was wrong with the deep link, if anything.")
 
-    def __init__(self, *, write_url: Callable[[str], None] | None = None, **params: Any) -> None:
+    def __init__(
+        self,
+        *,
+        write_url: Callable[[str], None] | None = None,
+        figures_shown: Callable[[], None] | None = None,
+        **params: Any,
+    ) -> None:
         """``write_url`` receives the query string (``?page=...``) after every change; without
-        it, the app writes it to Panel's ``pn.state.location`` (``panel serve``)."""
+        it, the app writes it to Panel's ``pn.state.location`` (``panel serve``).
+        ``figures_shown`` is called when a page has put new key figures in place, before its
+        charts and tables (:class:`~webapp.pages.view.PageView`)."""
         super().__init__(**params)
         self._write_url = write_url
+        self._figures_shown = figures_shown
         self._views: dict[str, Any] = {}
         self._syncing = False
         groups: dict[str, dict[str, str]] = {}
@@ -115,7 +124,9 @@ class App(pn.viewable.Viewer):
     def view_of(self, slug: str) -> Any:
         """The view of page ``slug``, built on first use."""
         if slug not in self._views:
-            self._views[slug] = HomeView() if slug == HOME else find_page(slug).factory()
+            self._views[slug] = (
+                HomeView() if slug == HOME else find_page(slug).factory(self._figures_shown)
+            )
             model = getattr(self._views[slug], "model", None)
             if model is not None:
                 model.param.watch(lambda *_e: self._write_query(), list(model.inputs))

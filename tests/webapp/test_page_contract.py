@@ -18,7 +18,8 @@ import pytest
 
 from webapp.app import App
 from webapp.pages import PAGES, Page
-from webapp.pages.base import Calculator, PageView
+from webapp.pages.model import Calculator
+from webapp.pages.view import PageView
 
 PUBLISHED_LINKS: dict[str, dict[str, str]] = json.loads(
     (Path(__file__).parent / "published_links.json").read_text()

@@ -1,4 +1,4 @@
-"""The shared "Roll it" section of a page (:meth:`webapp.pages.base.PageView.roll_controls`).
+"""The shared "Roll it" section of a page (:meth:`webapp.pages.view.PageView.roll_controls`).
 
 A tiny page rolls one die: the sides change what a roll is (the key), the bonus only the odds
 shown. Then every page that rolls: the same button, seed field and log.
@@ -15,7 +15,8 @@ import pytest
 
 from rules.validation import check_int
 from webapp.pages import PAGES
-from webapp.pages.base import Calculator, PageView, input_error
+from webapp.pages.model import Calculator, input_error
+from webapp.pages.view import PageView
 
 
 class Die(Calculator):

@@ -9,7 +9,7 @@ import pytest
 
 from webapp.app import HOME, VIEWS, App
 from webapp.pages import PAGES, Page
-from webapp.pages.base import CHART_VIEW_HEIGHT
+from webapp.pages.view import CHART_VIEW_HEIGHT
 
 pages = pytest.mark.parametrize("page", PAGES, ids=[p.slug for p in PAGES])
 

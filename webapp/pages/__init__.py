@@ -3,8 +3,8 @@
 The app (navigation, landing page, ``?page=`` deep links), the build (prerendered pages,
 the page list) and the tests (the page contract, run over every page) all read
 :data:`PAGES`, so a page exists once it is listed here. A page is one module,
-``webapp/pages/<system>/<page>.py``, holding its :class:`~webapp.pages.base.Calculator` and
-its :class:`~webapp.pages.base.PageView` (see the README's "Adding a page").
+``webapp/pages/<system>/<page>.py``, holding its :class:`~webapp.pages.model.Calculator` and
+its :class:`~webapp.pages.view.PageView` (see the README's "Adding a page").
 """
 
 from __future__ import annotations

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from webapp.pages.base import PageView
+if TYPE_CHECKING:  # (the registry names its views and imports one when it is first shown)
+    from webapp.pages.view import PageView
 
 __all__ = ["Page"]
 
@@ -24,7 +25,7 @@ class Page:
     title: str
     summary: str
     view: str
-    """``"module:Class"`` of the page's :class:`~webapp.pages.base.PageView`. Imported the
+    """``"module:Class"`` of the page's :class:`~webapp.pages.view.PageView`. Imported the
     first time the page is shown, so that a visit imports only the pages it opens."""
 
     def view_class(self) -> type[PageView]:
@@ -33,6 +34,7 @@ class Page:
         cls: type[PageView] = getattr(importlib.import_module(module), name)
         return cls
 
-    def factory(self) -> PageView:
-        """A new view of the page, with a model at its defaults."""
-        return self.view_class()()
+    def factory(self, figures_shown: Callable[[], None] | None = None) -> PageView:
+        """A new view of the page, with a model at its defaults (``figures_shown``: see
+        :class:`~webapp.pages.view.PageView`)."""
+        return self.view_class()(figures_shown=figures_shown)

@@ -37,7 +37,6 @@ from webapp.components import (
     spell,
 )
 from webapp.formatting import percent
-from webapp.pages.base import Calculator, PageView, exact_decimal, input_error, inputs_named
 from webapp.pages.cepheus.range_bands import (
     UNITS,
     Distance,
@@ -45,6 +44,8 @@ from webapp.pages.cepheus.range_bands import (
     read_distance,
     squares_text,
 )
+from webapp.pages.model import Calculator, exact_decimal, input_error, inputs_named
+from webapp.pages.view import PageView
 
 __all__ = ["MAX_DAMAGE_DICE", "AttackResult", "CepheusAttack", "CepheusAttackView"]
 

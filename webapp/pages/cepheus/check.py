@@ -13,7 +13,8 @@ from rules.dice import Distribution
 from rules.validation import check_int
 from webapp.components import BarChart, Figure, chart_table_html, choices, html_pane, signed
 from webapp.formatting import percent
-from webapp.pages.base import Calculator, PageView
+from webapp.pages.model import Calculator
+from webapp.pages.view import PageView
 
 
 @dataclass(frozen=True)

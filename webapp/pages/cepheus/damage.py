@@ -18,7 +18,8 @@ import param
 from rules import cepheus
 from rules.validation import check_int
 from webapp.components import Figure, heading, html_pane, html_table, note, signed, spell
-from webapp.pages.base import Calculator, PageView, inputs_named
+from webapp.pages.model import Calculator, inputs_named
+from webapp.pages.view import PageView
 
 __all__ = ["ALLOCATIONS", "SPLIT", "CepheusDamage", "CepheusDamageView", "DamageOutcome"]
 
@@ -106,7 +107,7 @@ def points_named() -> Iterator[None]:
     (``allocation['endurance']``: parameter ``allocation``, ``where`` ``['endurance']``) to the
     page input of those points; other ``allocation`` errors stay on the allocation choice.
 
-    (:func:`~webapp.pages.base.inputs_named` looks at the parameter only, not at ``where``.)
+    (:func:`~webapp.pages.view.inputs_named` looks at the parameter only, not at ``where``.)
     """
     try:
         yield

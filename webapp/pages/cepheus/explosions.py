@@ -36,7 +36,8 @@ from webapp.components import (
     signed,
 )
 from webapp.formatting import percent
-from webapp.pages.base import Calculator, PageView
+from webapp.pages.model import Calculator
+from webapp.pages.view import PageView
 from webapp.theme import THEMES
 
 __all__ = ["REACTION_NAMES", "CepheusExplosions", "CepheusExplosionsView", "ExplosionResult"]

@@ -31,7 +31,8 @@ from webapp.components import (
     signed,
 )
 from webapp.formatting import percent
-from webapp.pages.base import Calculator, PageView, inputs_named
+from webapp.pages.model import Calculator, inputs_named
+from webapp.pages.view import PageView
 
 __all__ = ["CepheusGrappling", "CepheusGrapplingView", "GrappleResult"]
 

@@ -26,7 +26,8 @@ from webapp.components import (
     note,
     signed,
 )
-from webapp.pages.base import Calculator, PageView, exact_decimal, inputs_named, whole_number
+from webapp.pages.model import Calculator, exact_decimal, inputs_named, whole_number
+from webapp.pages.view import PageView
 from webapp.theme import THEMES
 
 __all__ = [

@@ -31,7 +31,8 @@ from webapp.components import (
     spell,
 )
 from webapp.formatting import percent
-from webapp.pages.base import Calculator, PageView, exact_decimal, inputs_named
+from webapp.pages.model import Calculator, exact_decimal, inputs_named
+from webapp.pages.view import PageView
 
 __all__ = ["ORDERS", "CepheusRecovery", "CepheusRecoveryView", "RecoveryPlan", "exact"]
 

@@ -30,7 +30,8 @@ from webapp.components import (
     note,
 )
 from webapp.formatting import percent
-from webapp.pages.base import Calculator, PageView, exact_decimal
+from webapp.pages.model import Calculator, exact_decimal
+from webapp.pages.view import PageView
 
 __all__ = ["TABLE_LABELS", "CepheusVehicle", "CepheusVehicleView", "VehicleResult"]
 

@@ -19,7 +19,8 @@ from rules import lurasko
 from rules.lurasko import ARMOR_WITHIN_PERCENT, ArmorBand, ArmorChartRow
 from rules.validation import check_int
 from webapp.components import Figure, chart_table_html, heading, html_pane, note
-from webapp.pages.base import Calculator, PageView
+from webapp.pages.model import Calculator
+from webapp.pages.view import PageView
 from webapp.theme import THEMES
 
 __all__ = ["MAX_SPAN", "ArmorResult", "LuraskoArmor", "LuraskoArmorView"]

@@ -21,7 +21,8 @@ from bokeh.plotting import figure
 from rules import moo2
 from webapp.components import Figure, chart_table_html, choices, html_pane, html_table, note
 from webapp.formatting import exact_text
-from webapp.pages.base import Calculator, PageView, exact_decimal
+from webapp.pages.model import Calculator, exact_decimal
+from webapp.pages.view import PageView
 from webapp.theme import THEMES
 
 __all__ = ["ArcsResult", "Moo2Arcs", "Moo2ArcsView", "quadrant_spans"]

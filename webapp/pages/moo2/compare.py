@@ -22,7 +22,7 @@ from rules import moo2
 from rules.validation import check_int
 from webapp.components import Figure, chart_table_html, group, heading, note, row
 from webapp.formatting import exact_text, percent
-from webapp.pages.base import Calculator, PageView, inputs_named
+from webapp.pages.model import Calculator, inputs_named
 from webapp.pages.moo2.range import (
     CUSTOM,
     FORMULAS,
@@ -32,6 +32,7 @@ from webapp.pages.moo2.range import (
     scroll_box,
     scroll_pane,
 )
+from webapp.pages.view import PageView
 from webapp.theme import THEMES
 
 __all__ = ["LOADOUTS", "CompareResult", "Loadout", "Moo2Compare", "Moo2CompareView"]

@@ -37,7 +37,8 @@ from webapp.components import (
     row,
 )
 from webapp.formatting import exact_text, percent
-from webapp.pages.base import Calculator, PageView, input_error, inputs_named
+from webapp.pages.model import Calculator, input_error, inputs_named
+from webapp.pages.view import PageView
 from webapp.theme import THEMES
 
 __all__ = [

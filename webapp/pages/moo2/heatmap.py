@@ -27,8 +27,9 @@ from bokeh.plotting import figure
 from rules import moo2
 from webapp.components import Figure, chart_table_html, heading, signed
 from webapp.formatting import percent
-from webapp.pages.base import Calculator, PageView
+from webapp.pages.model import Calculator
 from webapp.pages.moo2.range import FORMULAS, MOUNTS, scroll_box, scroll_pane
+from webapp.pages.view import PageView
 from webapp.theme import THEMES
 
 __all__ = ["ROW_STEP", "HeatmapResult", "Moo2Heatmap", "Moo2HeatmapView", "net_attack_rows"]

@@ -17,7 +17,8 @@ import param
 
 from rules import moo2
 from webapp.components import Figure, html_pane, note
-from webapp.pages.base import Calculator, PageView
+from webapp.pages.model import Calculator
+from webapp.pages.view import PageView
 
 __all__ = ["TABLES", "Cell", "Moo2Reference", "Moo2ReferenceView", "RefTable", "build_tables"]
 

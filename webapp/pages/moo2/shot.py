@@ -25,7 +25,8 @@ from rules.dice import Distribution
 from rules.validation import check_int
 from webapp.components import Figure, chart_table_html, group, heading, html_pane, set_data
 from webapp.formatting import percent
-from webapp.pages.base import Calculator, PageView
+from webapp.pages.model import Calculator
+from webapp.pages.view import PageView
 from webapp.theme import THEMES
 
 __all__ = ["LOG_LENGTH", "Moo2Shot", "Moo2ShotView", "ShotResult", "ShotRoll", "roll_shot"]
