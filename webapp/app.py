@@ -67,7 +67,7 @@ class App(pn.viewable.Viewer):
         self._syncing = False
         groups: dict[str, dict[str, str]] = {}
         for page in PAGES:
-            groups.setdefault(page.system, {})[page.title] = page.slug
+            groups.setdefault(page.system.name, {})[page.title] = page.slug
         self._nav_select = pn.widgets.Select(
             label="Calculator",
             groups=groups,
@@ -160,7 +160,7 @@ class App(pn.viewable.Viewer):
             page = find_page(self.page)
             self._title.object = (
                 f"<h1 class='rf-page-title'>{html.escape(page.title)}"
-                f"<span class='rf-page-system'>{html.escape(page.system)}</span></h1>"
+                f"<span class='rf-page-system'>{html.escape(page.system.name)}</span></h1>"
             )
         self._title.visible = self.page != HOME and not self.embed
         self._write_query()

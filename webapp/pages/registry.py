@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # (the registry names its views and imports one when it is first shown)
     from webapp.pages.view import PageView
 
+from webapp.pages.systems import System
+
 __all__ = ["Page"]
 
 
@@ -20,8 +22,8 @@ class Page:
     slug: str
     """The ``?page=`` value, e.g. ``moo2-shot``: ``<system>-<page>``. A public interface:
     links pasted into wikis use it, so it never changes once published."""
-    system: str
-    """The rule set, as players name it (pages are grouped by it)."""
+    system: System
+    """The rule system (pages are grouped by it; its ``name`` is shown)."""
     title: str
     summary: str
     view: str
