@@ -7,7 +7,7 @@ allocated; :func:`rules.cepheus.apply_damage` does the rest). View: :class:`Ceph
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -61,6 +61,8 @@ class DamageOutcome:
     """True when the character was undamaged (the damage goes to Endurance first)."""
     damage: cepheus.DamageResult
     state_before: cepheus.WoundState
+    dm_after: Mapping[cepheus.Characteristic, int]
+    """The characteristic DM of each physical characteristic after the damage."""
 
 
 class CepheusDamage(Calculator):
@@ -98,7 +100,8 @@ class CepheusDamage(Calculator):
             options["order"] = tuple(self.allocation.split(","))
         with points_named():
             result = cepheus.apply_damage(current, self.damage, **options)
-        return DamageOutcome(current, maximum, current == maximum, result, state_before)
+        dm_after = {c: cepheus.characteristic_dm(result.physical[c]) for c in PHYSICAL}
+        return DamageOutcome(current, maximum, current == maximum, result, state_before, dm_after)
 
 
 @contextmanager
@@ -201,7 +204,7 @@ class CepheusDamageView(PageView):
         figures = []
         for c in PHYSICAL:
             lost = outcome.before[c] - after[c]
-            dm = cepheus.characteristic_dm(after[c])
+            dm = outcome.dm_after[c]
             figures.append(
                 Figure(
                     f"{after[c]}",

@@ -161,6 +161,11 @@ class Moo2Compare(Calculator):
             )
         return Loadout(name=name, attack=attack, mount=value("mount"), rows=rows)
 
+    def use_weapon(self, name: str, prefix: str) -> None:
+        """Set the weapon inputs of the loadout ``prefix`` (``"a_"``) to those of weapon preset
+        ``name`` (:func:`~webapp.pages.moo2.range.preset_values`)."""
+        self.param.update(preset_values(name, prefix))
+
     def compute(self) -> CompareResult:
         a, b = (self._loadout(name) for name in LOADOUTS)
         longest = max(len(a.rows), len(b.rows)) - 1
@@ -213,8 +218,7 @@ class Moo2CompareView(PageView):
                 label=f"{name}: weapon preset", options=preset_options(), value=CUSTOM,
                 sizing_mode="stretch_width",
             )  # fmt: skip
-            preset.param.watch(lambda e, p=p: self.model.param.update(preset_values(e.new, p)),
-                               "value")  # fmt: skip
+            preset.param.watch(lambda e, p=p: self.model.use_weapon(e.new, p), "value")
             self._presets[name] = preset
             cards.append(
                 group(

@@ -296,6 +296,18 @@ class Moo2DefensiveFire(Calculator):
     )
     too_close = param.Integer(default=1, label="Too close: destination within (squares)")
 
+    def tap(self, square: Square) -> None:
+        """Extend the path to ``square`` (a tap on the grid): the path typed so far, or the
+        last good one if the typed one has an error, then :func:`tapped_path`."""
+        result: DefensiveFireResult | None = self.result
+        if result is None:
+            return
+        try:
+            current = parse_path(self.path, result.start, result.size)
+        except ValueError:
+            current = result.path
+        self.path = path_text(tapped_path(current, result.start, square, result.size))
+
     def compute(self) -> DefensiveFireResult:
         mode = moo2.DefensiveFireMode(self.mode)
         size = check_int("size", self.size, MIN_GRID, MAX_GRID)
@@ -552,15 +564,9 @@ class Moo2DefensiveFireView(PageView):
         ]
 
     def _tapped(self, event: Tap) -> None:
-        result: DefensiveFireResult | None = self.model.result
-        if result is None or event.x is None or event.y is None:
+        if event.x is None or event.y is None:
             return
-        square = (math.floor(event.x + 0.5), math.floor(event.y + 0.5))
-        try:
-            current = parse_path(self.model.path, result.start, result.size)
-        except ValueError:
-            current = result.path
-        self.model.path = path_text(tapped_path(current, result.start, square, result.size))
+        self.model.tap((math.floor(event.x + 0.5), math.floor(event.y + 0.5)))
 
     def figures(self, result: DefensiveFireResult) -> list[Figure]:
         if result.certain_at is None:

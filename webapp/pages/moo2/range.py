@@ -153,6 +153,10 @@ class Moo2Range(Calculator):
     )
     hef = param.Integer(default=0, label="HEF bonus (%)")
 
+    def use_weapon(self, name: str) -> None:
+        """Set the weapon inputs to those of weapon preset ``name`` (:func:`preset_values`)."""
+        self.param.update(preset_values(name))
+
     def compute(self) -> RangeResult:
         tables = {
             formula: moo2.range_table(
@@ -235,7 +239,7 @@ class Moo2RangeView(PageView):
         ]
 
     def _apply_preset(self, event: param.parameterized.Event) -> None:
-        self.model.param.update(preset_values(event.new))
+        self.model.use_weapon(event.new)
 
     def details(self) -> list[Any]:
         # Range penalty of the three mounts, the current mount's range units as bands.
