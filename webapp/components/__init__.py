@@ -1,7 +1,7 @@
 """What every page shares, by kind: words (:mod:`.words`), HTML pieces (:mod:`.panes`), the
-page's layout and what is built later (:mod:`.layout`), input fields (:mod:`.fields`) and
-charts (:mod:`.charts`). Every name is re-exported here, so a page imports from
-:mod:`webapp.components`.
+page's layout and what is built later (:mod:`.layout`), input fields (:mod:`.fields`),
+charts (:mod:`.charts`) and "Roll it" (:mod:`.roll`). Every name is re-exported here, so a
+page imports from :mod:`webapp.components`.
 
 Nothing here is a rule: every number a page shows comes from :mod:`rules`, through its
 model's result.
@@ -47,6 +47,7 @@ from webapp.components.panes import (
     note_html,
     summary_pane,
 )
+from webapp.components.roll import RollIt, RollLog
 from webapp.components.words import choices, mean_text, signed, spell
 
 __all__ = [
@@ -61,6 +62,8 @@ __all__ = [
     "LaterColumn",
     "LaterRow",
     "LazyField",
+    "RollIt",
+    "RollLog",
     "ShownLater",
     "TextAlert",
     "TextLabel",

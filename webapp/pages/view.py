@@ -9,9 +9,7 @@ its :class:`~webapp.pages.model.Calculator` computed.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import panel as pn
@@ -21,38 +19,19 @@ from webapp import components
 from webapp.components import (
     LazyField,
     figures_html,
-    heading,
-    html_pane,
     input_field,
-    note,
     note_html,
-    row,
     style_figure,
 )
+from webapp.components.roll import RollIt, RollLog
 from webapp.pages.model import Calculator
 
-__all__ = ["CHART_VIEW_HEIGHT", "PageView", "RollLog"]
+__all__ = ["CHART_VIEW_HEIGHT", "PageView", "RollLog"]  # (RollLog: webapp.components.roll)
 
 
 CHART_VIEW_HEIGHT = 240
 """The most a chart takes alone (``view=chart``): with the fold of its data table under it,
 it fits a 400x300 frame."""
-
-
-@dataclass(frozen=True)
-class RollLog:
-    """One press of "Roll it": the seed it rolled with and the lines of its log."""
-
-    seed: int
-    lines: tuple[str, ...]
-
-    def html(self) -> str:
-        """The log as the page shows it: every line, then how to replay it."""
-        return (
-            f"<pre class='rf-log' data-testid='roll-log'>{html.escape(chr(10).join(self.lines))}"
-            f"</pre><p class='rf-note'>Rolled with seed {self.seed}; the seed now moves on to "
-            f"{self.seed + 1}. Set the seed back to replay a roll.</p>"
-        )
 
 
 class PageView(pn.viewable.Viewer):
@@ -99,6 +78,7 @@ class PageView(pn.viewable.Viewer):
         self.theme = "light"
         self._charts: list[Any] = []
         self._chart_panes: list[pn.pane.Bokeh] = []
+        self._chart_tables: dict[int, pn.pane.HTML] = {}  # id of a chart's pane -> its table
         self._view_changes: list[tuple[Any, str, Any]] = []  # (object, attribute, was)
         self._summary = components.summary_pane()
         self._note = components.html_pane(margin=(0, 10))
@@ -156,7 +136,8 @@ class PageView(pn.viewable.Viewer):
         return input_field(self.model, name, **kw)
 
     def chart(self, fig: Any, **kw: Any) -> pn.pane.Bokeh:
-        """A pane for Bokeh figure ``fig``, restyled with the theme."""
+        """A pane for Bokeh figure ``fig``, restyled with the theme (a chart without a table
+        of its data: see :meth:`chart_and_table`)."""
         self._charts.append(fig)
         style_figure(fig, self.theme)
         kw.setdefault("sizing_mode", "stretch_width")
@@ -164,34 +145,32 @@ class PageView(pn.viewable.Viewer):
         self._chart_panes.append(pane)
         return pane
 
+    def chart_and_table(self, fig: Any, table: pn.pane.HTML, **kw: Any) -> list[Any]:
+        """A chart (:meth:`chart`) and the pane of the table of its data right under it, to
+        put in a layout together: ``[chart, table]``. The page fills ``table`` with
+        :func:`~webapp.components.chart_table_html` when it renders. The pair is kept
+        together: ``view=chart`` shows the first chart with its table, and nothing else."""
+        pane = self.chart(fig, **kw)
+        self._chart_tables[id(pane)] = table
+        return [pane, table]
+
     # --- "Roll it": a seeded roll of the last good result, with its log ------------------
 
     def roll_controls(self, *fields: str, basis: int = 160, intro: str = "") -> list[Any]:
-        """The "Roll it" section, for :meth:`details`: its heading, the ``intro`` note, the
-        button beside the input ``fields`` (default: the model's ``seed``) and the log.
-
-        The button is disabled while the inputs have an error. A press rolls the last good
-        result with the model's ``seed`` (:meth:`roll_once`), logs it, and moves the seed on
-        by one, so that the next press rolls new dice and any roll can be replayed. The log
-        is cleared when the result changes what a roll depends on (:meth:`roll_key`)."""
-        self._roll_button = pn.widgets.Button(
-            label="Roll it", color="primary", margin=(22, 10, 5, 10)
+        """The "Roll it" section (:class:`~webapp.components.roll.RollIt`), for
+        :meth:`details`: its heading, the ``intro`` note, the button beside the input
+        ``fields`` (default: the model's ``seed``) and the log. One roll is
+        :meth:`roll_once`; the log goes when :meth:`roll_key` changes."""
+        self.roll_it = RollIt(
+            self.model,
+            roll_once=self.roll_once,
+            roll_key=self.roll_key,
+            roll_log=self.roll_log,
+            prompt=self.roll_prompt,
+            keep=self.roll_keep,
         )
-        self._roll_button.on_click(self._roll)
-        self._log = html_pane()
-        self._rolls: list[Any] = []  # the log's rolls (roll_once's), newest first
-        self._rolled: object = None  # their roll_key (None: no roll)
-        self.model.param.watch(self._enable_roll, ["error"])
-        self.model.param.watch(self._show_log, ["result"])
-        self._enable_roll()
-        self._show_log()
         fields = fields or ("seed",)
-        return [
-            heading("Roll it"),
-            *([note(intro)] if intro else []),
-            row(self._roll_button, *(self.field(name) for name in fields), basis=basis),
-            self._log,
-        ]
+        return self.roll_it.parts([self.field(name) for name in fields], basis=basis, intro=intro)
 
     def roll_lines(self, result: Any) -> Sequence[str]:
         """The page's log of one roll of ``result`` with the model's ``seed``."""
@@ -209,35 +188,6 @@ class PageView(pn.viewable.Viewer):
     def roll_log(self, rolls: Sequence[Any]) -> str:
         """The log's HTML for ``rolls`` (newest first, never empty)."""
         return str(rolls[0].html())
-
-    def _enable_roll(self, *_events: object) -> None:
-        self._roll_button.disabled = bool(self.model.error)
-
-    def _roll(self, _event: object = None) -> None:
-        m = self.model
-        result = m.result
-        if m.error or result is None:
-            return
-        seed = m.seed
-        rolled = self.roll_once(result, seed)
-        key = self.roll_key(result)
-        if key != self._rolled:
-            self._rolls = []
-        self._rolled = key
-        self._rolls = [rolled, *self._rolls][: self.roll_keep]
-        m.seed = seed + 1
-        self._show_log()
-
-    def _show_log(self, *_events: object) -> None:
-        """The log of the last rolls, while what they rolled is still what the page shows."""
-        if self._rolls and self.roll_key(self.model.result) != self._rolled:
-            self._rolls = []
-            self._rolled = None
-        self._log.object = (
-            self.roll_log(self._rolls)
-            if self._rolls
-            else f"<p class='rf-note'>{self.roll_prompt}</p>"
-        )
 
     # --- folded groups of inputs -------------------------------------------------------
 
@@ -299,19 +249,15 @@ class PageView(pn.viewable.Viewer):
 
     def _hide_all_but(self, container: Any, target: Any) -> bool:
         """Hide everything in ``container`` but ``target`` (at any depth), the containers
-        that hold it and the chart table right after it; whether ``target`` is inside."""
+        that hold it and the table of its data (:meth:`chart_and_table`); whether ``target``
+        is inside."""
         objects = list(getattr(container, "objects", []))
         path = [obj is target or self._hide_all_but_inside(obj, target) for obj in objects]
         if not any(path):
             return False
-        where = path.index(True)
-        for index, obj in enumerate(objects):
-            keep = index == where or (
-                index == where + 1
-                and objects[where] is target
-                and "rf-chart-table" in str(getattr(obj, "object", ""))
-            )
-            if not keep:
+        table = self._chart_tables.get(id(target))
+        for obj, inside in zip(objects, path, strict=True):
+            if not inside and obj is not table:
                 self._change(obj, "visible", False)
         return True
 

@@ -421,10 +421,8 @@ class CepheusAttackView(PageView):
         return [
             self._more,
             self._breakdown,
-            self.chart(self._effect_chart.figure),
-            self._effect_table,
-            self.chart(self._damage_chart.figure),
-            self._damage_table,
+            *self.chart_and_table(self._effect_chart.figure, self._effect_table),
+            *self.chart_and_table(self._damage_chart.figure, self._damage_table),
             *self.roll_controls(),
         ]
 

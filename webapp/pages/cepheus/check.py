@@ -55,7 +55,7 @@ class CepheusCheckView(PageView):
     def details(self) -> list[object]:
         self._chart = BarChart("Effect of the check", "Effect (0 or more succeeds)")
         self._table = html_pane()
-        return [self.chart(self._chart.figure), self._table]
+        return self.chart_and_table(self._chart.figure, self._table)
 
     def figures(self, result: CheckResult) -> list[Figure]:
         return [

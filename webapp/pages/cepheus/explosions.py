@@ -227,8 +227,7 @@ class CepheusExplosionsView(PageView):
         self._chart_table = html_pane()
         return [
             self._compare,
-            self.chart(self._bars.figure),
-            self._chart_table,
+            *self.chart_and_table(self._bars.figure, self._chart_table),
             *self.roll_controls(),
         ]
 

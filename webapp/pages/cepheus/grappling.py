@@ -159,10 +159,8 @@ class CepheusGrapplingView(PageView):
         return [
             self._tie,
             self._options,
-            self.chart(self._effect_chart.figure),
-            self._effect_table,
-            self.chart(self._damage_chart.figure),
-            self._damage_table,
+            *self.chart_and_table(self._effect_chart.figure, self._effect_table),
+            *self.chart_and_table(self._damage_chart.figure, self._damage_table),
             *self.roll_controls(),
         ]
 

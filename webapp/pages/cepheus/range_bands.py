@@ -271,7 +271,7 @@ class CepheusRangeBandsView(PageView):
         self._table = html_pane()
         self._bands = html_pane()
         self._grid_table = html_pane()
-        return [self.chart(fig), self._grid_table, self._table, self._bands]
+        return [*self.chart_and_table(fig, self._grid_table), self._table, self._bands]
 
     def figures(self, result: RangeBandsResult) -> list[Figure]:
         best_dm, best = _best(result)

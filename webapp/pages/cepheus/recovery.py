@@ -294,11 +294,9 @@ class CepheusRecoveryView(PageView):
         self._other = html_pane()
         return [
             self._steps,
-            self.chart(self._whole_chart.figure),
-            self._whole_table,
+            *self.chart_and_table(self._whole_chart.figure, self._whole_table),
             heading("Waking up"),
-            self.chart(self._wake_chart.figure),
-            self._wake_table,
+            *self.chart_and_table(self._wake_chart.figure, self._wake_table),
             heading("Fatigue and mental characteristics"),
             self._other,
         ]

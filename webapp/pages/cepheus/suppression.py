@@ -197,10 +197,8 @@ class CepheusSuppressionView(PageView):
             self._status,
             self._breakdown,
             self._effects,
-            self.chart(self._effect_chart.figure),
-            self._effect_table,
-            self.chart(self._penalty_chart.figure),
-            self._penalty_table,
+            *self.chart_and_table(self._effect_chart.figure, self._effect_table),
+            *self.chart_and_table(self._penalty_chart.figure, self._penalty_table),
             *self.roll_controls(),
         ]
 

@@ -201,8 +201,7 @@ class CepheusVehicleView(PageView):
         self._damage_table = html_pane()
         self._collision = html_pane()
         return [
-            self.chart(self._chart.figure),
-            self._chart_table,
+            *self.chart_and_table(self._chart.figure, self._chart_table),
             self._effect,
             self._damage_table,
             self._collision,

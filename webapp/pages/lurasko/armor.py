@@ -161,7 +161,7 @@ class LuraskoArmorView(PageView):
         self._fig.add_layout(legend, "below")
         self._fig.y_range.start = 0
         self._table = html_pane()
-        return [self.chart(self._fig), self._table]
+        return self.chart_and_table(self._fig, self._table)
 
     def figures(self, result: ArmorResult) -> list[Figure]:
         low, high = result.armor_range

@@ -274,7 +274,7 @@ class Moo2CompareView(PageView):
         self._here = Span(dimension="height", line_dash="dashed", line_width=1)
         self._fig.add_layout(self._here)
         self._table = scroll_pane()
-        return [self.chart(self._fig), self._table]
+        return self.chart_and_table(self._fig, self._table)
 
     def figures(self, result: CompareResult) -> list[Figure]:
         s = result.squares

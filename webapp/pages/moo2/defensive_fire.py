@@ -558,8 +558,7 @@ class Moo2DefensiveFireView(PageView):
             self.chart(self._grid_fig),
             self._legend,
             self._grid_table,
-            self.chart(self._path_fig),
-            self._path_table,
+            *self.chart_and_table(self._path_fig, self._path_table),
             self._tables,
         ]
 

@@ -211,7 +211,7 @@ class Moo2HeatmapView(PageView):
         for span in self._cross:
             self._fig.add_layout(span)
         self._table = scroll_pane()
-        return [self.chart(self._fig), self._table]
+        return self.chart_and_table(self._fig, self._table)
 
     def figures(self, result: HeatmapResult) -> list[Figure]:
         return [

@@ -331,10 +331,8 @@ class Moo2RangeView(PageView):
             # Beside the chart on a wide screen, under it on a tablet or phone.
             row(self.chart(self._penalty_fig), self._bands_table, basis=340),
             self._penalty_alt,
-            self.chart(self._hit_fig),
-            self._hit_alt,
-            self.chart(self._damage_fig),
-            self._damage_alt,
+            *self.chart_and_table(self._hit_fig, self._hit_alt),
+            *self.chart_and_table(self._damage_fig, self._damage_alt),
         ]
 
     def figures(self, result: RangeResult) -> list[Figure]:

@@ -320,10 +320,8 @@ class Moo2ShotView(PageView):
         self._dist_table = html_pane()
         self._range_table = html_pane()
         return [
-            self.chart(self._dist_fig),
-            self._dist_table,
-            self.chart(self._range_fig),
-            self._range_table,
+            *self.chart_and_table(self._dist_fig, self._dist_table),
+            *self.chart_and_table(self._range_fig, self._range_table),
             *self.roll_controls(),
         ]
 
