@@ -49,16 +49,25 @@ class App(pn.viewable.Viewer):
     theme = param.Selector(objects=["light", "dark"], default="light")
     notice = param.String(default="", doc="What was wrong with the deep link, if anything.")
 
-    def __init__(self, *, write_url: Callable[[str], None] | None = None, **params: Any) -> None:
+    def __init__(
+        self,
+        *,
+        write_url: Callable[[str], None] | None = None,
+        figures_shown: Callable[[], None] | None = None,
+        **params: Any,
+    ) -> None:
         """``write_url`` receives the query string (``?page=...``) after every change; without
-        it, the app writes it to Panel's ``pn.state.location`` (``panel serve``)."""
+        it, the app writes it to Panel's ``pn.state.location`` (``panel serve``).
+        ``figures_shown`` is called when a page has put new key figures in place, before its
+        charts and tables (:class:`~webapp.pages.view.PageView`)."""
         super().__init__(**params)
         self._write_url = write_url
+        self._figures_shown = figures_shown
         self._views: dict[str, Any] = {}
         self._syncing = False
         groups: dict[str, dict[str, str]] = {}
         for page in PAGES:
-            groups.setdefault(page.system, {})[page.title] = page.slug
+            groups.setdefault(page.system.name, {})[page.title] = page.slug
         self._nav_select = pn.widgets.Select(
             label="Calculator",
             groups=groups,
@@ -115,7 +124,9 @@ class App(pn.viewable.Viewer):
     def view_of(self, slug: str) -> Any:
         """The view of page ``slug``, built on first use."""
         if slug not in self._views:
-            self._views[slug] = HomeView() if slug == HOME else find_page(slug).factory()
+            self._views[slug] = (
+                HomeView() if slug == HOME else find_page(slug).factory(self._figures_shown)
+            )
             model = getattr(self._views[slug], "model", None)
             if model is not None:
                 model.param.watch(lambda *_e: self._write_query(), list(model.inputs))
@@ -149,7 +160,7 @@ class App(pn.viewable.Viewer):
             page = find_page(self.page)
             self._title.object = (
                 f"<h1 class='rf-page-title'>{html.escape(page.title)}"
-                f"<span class='rf-page-system'>{html.escape(page.system)}</span></h1>"
+                f"<span class='rf-page-system'>{html.escape(page.system.name)}</span></h1>"
             )
         self._title.visible = self.page != HOME and not self.embed
         self._write_query()

@@ -46,7 +46,6 @@ from panel.io.state import set_curdoc, state
 from panel.util import edit_readonly
 
 from webapp.app import HOME, App
-from webapp.pages.base import PageView
 
 __all__ = [
     "Outbox",
@@ -178,6 +177,7 @@ async def start(
         slug = dict(parse_qsl(search.lstrip("?"))).get("page", HOME)
         session.app = App(
             write_url=lambda query: _post_url(session, query),
+            figures_shown=lambda: _send_figures(session),
             page=slug if slug in App.param["page"].objects else HOME,
             theme=theme if theme in ("light", "dark") else "light",
         )
@@ -191,16 +191,12 @@ async def start(
         return await write_doc(session.doc)
 
 
-def _send_figures() -> None:
+def _send_figures(session: Session) -> None:
     """The key figures of a new result go to the page at once, before the charts and tables
-    are rendered (:attr:`webapp.pages.base.PageView.figures_shown`): one patch for them, one
-    for the rest of the call."""
-    for session in sessions.values():
-        if session.doc is state.curdoc and session.outbox is not None:
-            session.outbox.flush()
-
-
-PageView.figures_shown.append(_send_figures)
+    are rendered (``figures_shown`` of :class:`webapp.pages.view.PageView`): one patch for
+    them, one for the rest of the call."""
+    if session.outbox is not None:
+        session.outbox.flush()
 
 
 def _post_url(session: Session, search: str) -> None:

@@ -132,7 +132,13 @@ def app_opener(browser: Any, server: Server, contexts: list[Any]) -> Callable[..
         context.add_init_script(CSP_LISTENER)
         page = context.new_page()
         app = AppPage(page=page, context=context)
-        context.on("request", lambda request: app.requests.append(request.url))
+
+        def started(request: Any) -> None:
+            app.requests.append(request.url)
+            app.in_flight.add(request)
+
+        context.on("request", started)
+        context.on("requestfinished", lambda request: app.in_flight.discard(request))
         context.on(
             "response",
             lambda response: (
@@ -141,7 +147,12 @@ def app_opener(browser: Any, server: Server, contexts: list[Any]) -> Callable[..
                 else None
             ),
         )
-        context.on("requestfailed", lambda request: app.failures.append(f"failed {request.url}"))
+
+        def failed(request: Any) -> None:
+            app.failures.append(f"failed {request.url}")
+            app.in_flight.discard(request)
+
+        context.on("requestfailed", failed)
         page.on("console", lambda message: app.console.append(f"{message.type}: {message.text}"))
         page.on("pageerror", lambda error: app.console.append(f"pageerror: {error}"))
         page.goto(url if url is not None else server.url + query)

@@ -73,6 +73,21 @@ class AppPage:
     requests: list[str] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
     console: list[str] = field(default_factory=list)
+    in_flight: set[Any] = field(default_factory=set)
+    """The requests (Playwright's) made and not yet finished or failed."""
+
+    def wait_network_done(self, timeout: int = 30_000) -> None:
+        """Wait until the page has sent Python's whole answer to the last change
+        (:meth:`wait_settled`) and every request made so far has finished or failed: then
+        what the page does on the network for it has been recorded, and a check of
+        :attr:`requests` sees all of it."""
+        self.wait_settled(timeout)
+        waited = 0
+        while self.in_flight:
+            if waited >= timeout:
+                raise AssertionError(f"{len(self.in_flight)} requests still under way")
+            self.page.wait_for_timeout(50)  # (Playwright delivers the events while it waits)
+            waited += 50
 
     def wait_ready(self) -> None:
         """Wait until the app is interactive; fail at once if it reports an error instead."""

@@ -73,7 +73,7 @@ def test_no_request_leaves_the_origin(shot: AppPage, server: Server) -> None:
     app = shot  # its requests are recorded from its first one
     app.set_input("Distance (squares)", 3)
     app.wait_testid("hit-chance", expected_hit(squares=3))
-    app.page.wait_for_timeout(500)
+    app.wait_network_done()  # every request the change led to has been made and answered
     origin = server.url.rstrip("/")
     assert any(url.endswith("pyodide.asm.wasm") for url in app.requests), "requests not recorded"
     assert any("site-packages.pack.gz" in url for url in app.requests)
@@ -242,5 +242,5 @@ def test_landing_page_lists_every_page_and_fits_a_phone(open_app: Any) -> None:
     assert app.page.evaluate("document.documentElement.scrollWidth") <= phone["width"]
     app.page.get_by_text("Open Beam shot").first.click()
     app.page.locator("[data-testid='hit-chance']").first.wait_for()
-    app.page.wait_for_timeout(500)
+    app.wait_network_done()  # the page is drawn whole: its charts and tables are in place
     assert app.page.evaluate("document.documentElement.scrollWidth") <= phone["width"]

@@ -36,7 +36,7 @@ def test_navigation_lists_every_page_grouped_by_system() -> None:
     app = App()
     groups = app._nav_select.groups
     assert sum(len(titles) for titles in groups.values()) == len(PAGES)
-    assert set(groups) == {page.system for page in PAGES}
+    assert set(groups) == {page.system.name for page in PAGES}
 
 
 def test_deep_link_opens_the_page_with_its_inputs() -> None:
@@ -125,7 +125,7 @@ def test_landing_page_links_every_page_under_its_rule_set() -> None:
     reader.feed(home_html())
     assert reader.open == []  # every tag closed
     assert reader.text["h1"] == ["Rangefinder"]
-    assert reader.text["h2"] == list(dict.fromkeys(page.system for page in PAGES))
+    assert reader.text["h2"] == list(dict.fromkeys(page.system.name for page in PAGES))
     assert reader.text["h3"] == [page.title for page in PAGES]
     assert reader.text["p"][1:] == [page.summary for page in PAGES]
     assert reader.text["a"] == [f"Open {page.title}" for page in PAGES]

@@ -127,11 +127,11 @@ def test_roll_is_the_rules_roll_with_the_seed_and_moves_the_seed_on() -> None:
     m.param.update(seed=5, armor=2)
     expected = cepheus.roll_attack(m.result.situation, random.Random(5))
     assert m.roll() == expected
-    view._roll()
+    view.roll_it.roll()
     assert m.seed == 6
-    assert all(line.replace(">", "&gt;") in view._log.object for line in expected.log)
+    assert all(line.replace(">", "&gt;") in view.roll_it.log.object for line in expected.log)
     m.armor = 3  # another attack: the old log no longer applies
-    assert "roll-log" not in view._log.object
+    assert "roll-log" not in view.roll_it.log.object
 
 
 def test_attack_groups_count_what_is_set_and_theme_recolours() -> None:

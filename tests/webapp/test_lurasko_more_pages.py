@@ -405,12 +405,12 @@ def test_roll_it_is_seeded_and_reproducible() -> None:
     assert "a critical hit" in rolled.log[1]
     # The button: rolls, logs, and moves the seed on by one.
     view = LuraskoAttackView(m)
-    view._roll()
+    view.roll_it.roll()
     assert m.seed == seed + 1
-    assert "data-testid='roll-log'" in view._log.object
-    assert "1 die of 40 sides" in view._log.object
+    assert "data-testid='roll-log'" in view.roll_it.log.object
+    assert "1 die of 40 sides" in view.roll_it.log.object
     m.w1_normal_damage = 30  # another attack: the old log goes
-    assert "roll-log" not in view._log.object
+    assert "roll-log" not in view.roll_it.log.object
 
 
 def test_a_damage_aura_has_nothing_to_roll() -> None:

@@ -59,7 +59,7 @@ def weapon(*args: Any, **kw: Any) -> WeaponHit:
 def test_the_three_pages_are_registered() -> None:
     pages = {page.slug: page for page in PAGES if page.slug.startswith("lurasko-")}
     assert list(pages)[:3] == ["lurasko-attack", "lurasko-armor", "lurasko-pseudogravity"]
-    assert {page.system for page in pages.values()} == {"Legends of Lur-Asko"}
+    assert {page.system.name for page in pages.values()} == {"Legends of Lur-Asko"}
     assert find_page("lurasko-attack").factory().model_class is LuraskoAttack
 
 

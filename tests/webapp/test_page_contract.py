@@ -17,8 +17,10 @@ import param
 import pytest
 
 from webapp.app import App
-from webapp.pages import PAGES, Page
-from webapp.pages.base import Calculator, PageView
+from webapp.components import TextAlert, inputs_in
+from webapp.pages import PAGES, Page, find_page
+from webapp.pages.model import Calculator
+from webapp.pages.view import PageView
 
 PUBLISHED_LINKS: dict[str, dict[str, str]] = json.loads(
     (Path(__file__).parent / "published_links.json").read_text()
@@ -33,10 +35,43 @@ def inputs_of(page: Page) -> list[tuple[Page, str]]:
     return [(page, name) for name in page.view_class().model_class.input_names()]
 
 
-EVERY_INPUT = [pair for page in PAGES for pair in inputs_of(page)]
-inputs = pytest.mark.parametrize(
-    ("page", "name"), EVERY_INPUT, ids=[f"{p.slug}:{n}" for p, n in EVERY_INPUT]
+def _inputs(which: str, keep: Any) -> pytest.MarkDecorator:
+    """Parametrize over the inputs of every page whose parameter ``keep`` accepts: each check
+    runs on the inputs it applies to, and no other."""
+    pairs = [
+        (page, name)
+        for every in PAGES
+        for page, name in inputs_of(every)
+        if keep(page.view_class().model_class.param[name])
+    ]
+    assert pairs, f"no {which} input on any page"
+    return pytest.mark.parametrize(("page", "name"), pairs, ids=[f"{p.slug}:{n}" for p, n in pairs])
+
+
+inputs = _inputs("", lambda _parameter: True)
+typed_inputs = _inputs("typed", lambda parameter: type(parameter) is not param.String)
+"""The inputs a link value can be malformed for (any text is a valid text input)."""
+number_inputs = _inputs("number", lambda parameter: isinstance(parameter, param.Number))
+"""The inputs whose widget can give a value no rule accepts (an emptied number box)."""
+PAGES_WITH_NUMBERS = [p for p in PAGES if any(isinstance(
+    p.view_class().model_class.param[n], param.Number) for _p, n in inputs_of(p))]  # fmt: skip
+pages_with_numbers = pytest.mark.parametrize(
+    "page", PAGES_WITH_NUMBERS, ids=[p.slug for p in PAGES_WITH_NUMBERS]
 )
+
+CHANGES: dict[tuple[str, str], dict[str, Any]] = {
+    # A text input whose value has a grammar: another value in it.
+    ("moo2-defensive-fire", "path"): {"path": "9,7 8,6 7,5 6,5"},
+    ("moo2-defensive-fire", "table"): {"table": "1:90 2:50"},
+    ("moo2-defensive-fire", "range_chances"): {"range_chances": "1:90 2:50"},
+    ("lurasko-pseudogravity", "weight_fraction"): {"weight_fraction": "1/5"},
+    # An input that applies only with another one: both changed.
+    ("cepheus-attack", "burst"): {"fire_mode": "spray", "burst": "3"},
+    ("cepheus-attack", "shotgun_spread"): {"weapon": "shotgun", "shotgun_spread": True},
+    ("cepheus-attack", "extreme_range"): {"distance": 600, "extreme_range": True},
+}
+"""Changed values for the inputs whose next value (:func:`changed_values`) is not valid
+with the defaults: each a valid value of the input, with the other inputs it needs."""
 
 
 def new_model(page: Page) -> Calculator:
@@ -44,17 +79,24 @@ def new_model(page: Page) -> Calculator:
     return page.view_class().model_class()
 
 
-def other_value(parameter: param.Parameter, value: Any) -> Any:
-    """A valid-looking value of ``parameter`` other than ``value``."""
+def changed_values(page: Page, name: str, model: Calculator) -> list[dict[str, Any]]:
+    """Values of input ``name`` other than its default, as the inputs to change (the first
+    valid one is used): :data:`CHANGES` if it names the input, else the other choices, the
+    other state of a checkbox, nearby numbers or the text with a letter added."""
+    if (page.slug, name) in CHANGES:
+        return [CHANGES[page.slug, name]]
+    parameter, value = model.param[name], getattr(model, name)
     if isinstance(parameter, param.Boolean):
-        return not value
-    if isinstance(parameter, param.Selector):
-        return next(o for o in parameter.objects if o != value)
-    if isinstance(parameter, param.Integer):
-        return value + 1
-    if isinstance(parameter, param.Number):
-        return value + 0.5
-    return f"{value}x" if value else "x"
+        candidates = [not value]
+    elif isinstance(parameter, param.Selector):
+        candidates = [o for o in parameter.objects if o != value]
+    elif isinstance(parameter, param.Integer):
+        candidates = [value + d for d in (1, -1, 10, -10, 100)]
+    elif isinstance(parameter, param.Number):
+        candidates = [value + d for d in (0.5, -0.5, 1, -1, 10, -10, 100)]
+    else:
+        candidates = [f"{value}x" if value else "x"]
+    return [{name: candidate} for candidate in candidates]
 
 
 def bad_values(parameter: param.Parameter) -> list[Any]:
@@ -81,11 +123,12 @@ def test_renders_with_its_defaults(page: Page) -> None:
         assert label and label != name, f"{name} needs a label people can read"
 
 
-@pages
+@pytest.mark.parametrize(
+    "page", [find_page(slug) for slug in PUBLISHED_LINKS], ids=list(PUBLISHED_LINKS)
+)
 def test_every_published_link_still_opens_the_page_with_its_inputs(page: Page) -> None:
-    published = PUBLISHED_LINKS.get(page.slug)
-    if published is None:
-        pytest.skip("published after the link snapshot: covered by the round trips")
+    """(A page published after the link snapshot is covered by the round trips.)"""
+    published = PUBLISHED_LINKS[page.slug]
     app = App()
     app.apply_search("?" + urlencode({"page": page.slug, **published}))
     assert app.notice == "" and app.page == page.slug
@@ -115,13 +158,11 @@ def test_the_app_link_round_trips_and_a_malformed_one_gives_a_notice(page: Page)
     assert model.label_of(name) in third.notice
 
 
-@pages
+@pages_with_numbers
 def test_a_bad_value_keeps_the_shown_result(page: Page) -> None:
     view = page.factory()
     model = view.model
-    name = next((n for n in model.inputs if bad_values(model.param[n])), None)
-    if name is None:
-        pytest.skip("no input of this page can be given a bad value")
+    name = next(n for n in model.inputs if bad_values(model.param[n]))
     summary = view._summary.object
     setattr(model, name, bad_values(model.param[name])[0])
     assert model.error and view._summary.object == summary
@@ -132,10 +173,16 @@ def test_a_bad_value_keeps_the_shown_result(page: Page) -> None:
 
 @inputs
 def test_every_input_round_trips_through_the_deep_link(page: Page, name: str) -> None:
-    model = new_model(page)
-    setattr(model, name, other_value(model.param[name], getattr(model, name)))
-    if model.error:
-        pytest.skip(f"the changed value is not valid here: {model.error}")
+    tried = []
+    for change in changed_values(page, name, new_model(page)):
+        model = new_model(page)
+        model.param.update(change)
+        if not model.error:
+            break
+        tried.append(f"{change}: {model.error}")
+    else:
+        pytest.fail(f"no valid changed value of {name} (add one to CHANGES): {tried}")
+    assert getattr(model, name) != model.param[name].default
     again = new_model(page)
     assert again.apply_query(model.query()) == []
     assert {n: getattr(again, n) for n in again.inputs} == {
@@ -143,13 +190,11 @@ def test_every_input_round_trips_through_the_deep_link(page: Page, name: str) ->
     }
 
 
-@inputs
+@typed_inputs
 def test_a_malformed_link_value_gives_defaults_and_a_notice_naming_the_input(
     page: Page, name: str
 ) -> None:
     model = new_model(page)
-    if type(model.param[name]) is param.String:
-        pytest.skip("any text is a valid value of a text input")
     problems = model.apply_query({name: "%not-a-value%"})
     assert problems and model.label_of(name) in problems[0]
     assert {n: getattr(model, n) for n in model.inputs} == {
@@ -157,14 +202,13 @@ def test_a_malformed_link_value_gives_defaults_and_a_notice_naming_the_input(
     }
 
 
-@inputs
+@number_inputs
 def test_a_bad_value_shows_the_message_beside_the_input_by_its_label_and_keeps_the_result(
     page: Page, name: str
 ) -> None:
     model = new_model(page)
     values = bad_values(model.param[name])
-    if not values:
-        pytest.skip("the widget offers only valid values (a choice, a checkbox or text)")
+    assert values
     good = model.result
     for value in values:
         setattr(model, name, value)
@@ -188,18 +232,14 @@ def _place_of(layout: Any, obj: Any) -> tuple[Any, int] | None:
     return None
 
 
-@pages
+@pages_with_numbers
 def test_an_inputs_error_shows_right_under_its_widget_in_the_page(page: Page) -> None:
     """On the page itself (every field, those made later included: in folded groups, in
     sections hidden at start): the alert of an input's error comes right after its widget,
     shows the message by its label, and hides once the input is good."""
-    from webapp.components import TextAlert, inputs_in
-
     view = page.factory()
     model = view.model
     names = [n for n in model.inputs if bad_values(model.param[n])]
-    if not names:
-        pytest.skip("the widgets offer only valid values (choices, checkboxes or text)")
     for name in names:
         setattr(model, name, bad_values(model.param[name])[0])
         assert model.error_input == name

@@ -3,19 +3,27 @@
 The app (navigation, landing page, ``?page=`` deep links), the build (prerendered pages,
 the page list) and the tests (the page contract, run over every page) all read
 :data:`PAGES`, so a page exists once it is listed here. A page is one module,
-``webapp/pages/<system>/<page>.py``, holding its :class:`~webapp.pages.base.Calculator` and
-its :class:`~webapp.pages.base.PageView` (see the README's "Adding a page").
+``webapp/pages/<system>/<page>.py``, holding its :class:`~webapp.pages.model.Calculator` and
+its :class:`~webapp.pages.view.PageView` (see the README's "Adding a page").
 """
 
 from __future__ import annotations
 
 from webapp.pages.registry import Page
+from webapp.pages.systems import CEPHEUS, LURASKO, MOO2, SYSTEMS, System, find_system
 
-__all__ = ["CEPHEUS", "LURASKO", "MOO2", "PAGES", "Page", "find_page"]
-
-MOO2 = "Master of Orion II (1.50)"
-CEPHEUS = "Cepheus Engine SRD"
-LURASKO = "Legends of Lur-Asko"
+__all__ = [
+    "CEPHEUS",
+    "LURASKO",
+    "MOO2",
+    "PAGES",
+    "SYSTEMS",
+    "Page",
+    "System",
+    "find_page",
+    "find_system",
+    "pages_of",
+]
 
 PAGES: tuple[Page, ...] = (
     Page("moo2-shot", MOO2, "Beam shot",
@@ -120,3 +128,8 @@ def find_page(slug: str) -> Page:
             return page
     known = ", ".join(page.slug for page in PAGES)
     raise ValueError(f"page must be one of {known}, got {slug!r}")
+
+
+def pages_of(system: System) -> tuple[Page, ...]:
+    """The pages of ``system``, in navigation order."""
+    return tuple(page for page in PAGES if page.system is system)

@@ -12,12 +12,11 @@ link carrying ``data-rf-page`` into :meth:`webapp.app.App.navigate` (no reload).
 from __future__ import annotations
 
 import html
-from itertools import groupby
 from typing import Any
 
 import panel as pn
 
-from webapp.pages import PAGES
+from webapp.pages import SYSTEMS, pages_of
 from webapp.styles import HOME_CSS
 
 __all__ = ["HomeView", "home_html"]
@@ -35,14 +34,14 @@ def home_html() -> str:
         "<h1 class='rf-home-title'>Rangefinder</h1>",
         f"<p class='rf-home-intro'>{html.escape(INTRO)}</p>",
     ]
-    for number, (system, pages) in enumerate(groupby(PAGES, key=lambda p: p.system)):
+    for number, system in enumerate(SYSTEMS):
         heading = f"rf-system-{number}"
         out.append(
             f"<section aria-labelledby='{heading}'>"
-            f"<h2 class='rf-home-system' id='{heading}'>{html.escape(system)}</h2>"
+            f"<h2 class='rf-home-system' id='{heading}'>{html.escape(system.name)}</h2>"
             "<ul class='rf-cards'>"
         )
-        for page in pages:
+        for page in pages_of(system):
             title, slug = html.escape(page.title), html.escape(page.slug)
             out.append(
                 "<li class='rf-card'>"

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from webapp.pages.base import PageView
+if TYPE_CHECKING:  # (the registry names its views and imports one when it is first shown)
+    from webapp.pages.view import PageView
+
+from webapp.pages.systems import System
 
 __all__ = ["Page"]
 
@@ -19,12 +22,12 @@ class Page:
     slug: str
     """The ``?page=`` value, e.g. ``moo2-shot``: ``<system>-<page>``. A public interface:
     links pasted into wikis use it, so it never changes once published."""
-    system: str
-    """The rule set, as players name it (pages are grouped by it)."""
+    system: System
+    """The rule system (pages are grouped by it; its ``name`` is shown)."""
     title: str
     summary: str
     view: str
-    """``"module:Class"`` of the page's :class:`~webapp.pages.base.PageView`. Imported the
+    """``"module:Class"`` of the page's :class:`~webapp.pages.view.PageView`. Imported the
     first time the page is shown, so that a visit imports only the pages it opens."""
 
     def view_class(self) -> type[PageView]:
@@ -33,6 +36,7 @@ class Page:
         cls: type[PageView] = getattr(importlib.import_module(module), name)
         return cls
 
-    def factory(self) -> PageView:
-        """A new view of the page, with a model at its defaults."""
-        return self.view_class()()
+    def factory(self, figures_shown: Callable[[], None] | None = None) -> PageView:
+        """A new view of the page, with a model at its defaults (``figures_shown``: see
+        :class:`~webapp.pages.view.PageView`)."""
+        return self.view_class()(figures_shown=figures_shown)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -37,7 +38,6 @@ from webapp.components import (
     spell,
 )
 from webapp.formatting import percent
-from webapp.pages.base import Calculator, PageView, exact_decimal, input_error, inputs_named
 from webapp.pages.cepheus.range_bands import (
     UNITS,
     Distance,
@@ -45,6 +45,8 @@ from webapp.pages.cepheus.range_bands import (
     read_distance,
     squares_text,
 )
+from webapp.pages.model import Calculator, exact_decimal, input_error, inputs_named
+from webapp.pages.view import PageView
 
 __all__ = ["MAX_DAMAGE_DICE", "AttackResult", "CepheusAttack", "CepheusAttackView"]
 
@@ -67,6 +69,12 @@ class AttackResult:
     odds: cepheus.AttackOdds
     characteristic_dm: int
     distance: Distance
+    outcomes: Mapping[int, cepheus.CheckOutcome]
+    """The named outcome of each Effect the attack can have (the chart's labels)."""
+    exceptional: Fraction
+    """The chance of an exceptional success (Effect 6+)."""
+    aim_rounds: int
+    """The rounds that aiming then attacking takes (0: no aiming)."""
 
     @property
     def squares(self) -> Fraction:
@@ -275,7 +283,21 @@ class CepheusAttack(Calculator):
     def compute(self) -> AttackResult:
         check_int("seed", self.seed)
         situation, char_dm, distance = self.situation()
-        return AttackResult(situation, cepheus.attack_odds(situation), char_dm, distance)
+        odds = cepheus.attack_odds(situation)
+        effects = odds.effect or {}
+        return AttackResult(
+            situation,
+            odds,
+            char_dm,
+            distance,
+            outcomes={effect: cepheus.check_outcome(effect) for effect in effects},
+            exceptional=(
+                Fraction(0)
+                if odds.effect is None
+                else odds.effect.probability(lambda e: e >= cepheus.EXCEPTIONAL_EFFECT)
+            ),
+            aim_rounds=cepheus.rounds_to_aim(situation.aim_actions) if situation.aim_actions else 0,
+        )
 
     def roll(self) -> cepheus.AttackRoll:
         """Roll the attack of the last good inputs with ``random.Random(seed)``."""
@@ -399,10 +421,8 @@ class CepheusAttackView(PageView):
         return [
             self._more,
             self._breakdown,
-            self.chart(self._effect_chart.figure),
-            self._effect_table,
-            self.chart(self._damage_chart.figure),
-            self._damage_table,
+            *self.chart_and_table(self._effect_chart.figure, self._effect_table),
+            *self.chart_and_table(self._damage_chart.figure, self._damage_table),
             *self.roll_controls(),
         ]
 
@@ -464,11 +484,7 @@ class CepheusAttackView(PageView):
 
     def render(self, result: AttackResult) -> None:
         odds = result.odds
-        exceptional = (
-            Fraction(0)
-            if odds.effect is None
-            else odds.effect.probability(lambda e: e >= cepheus.EXCEPTIONAL_EFFECT)
-        )
+        exceptional = result.exceptional
         difficulty = odds.difficulty
         blocked = "".join(
             f"<p class='rf-warn'>Cannot attack: {html.escape(reason)}.</p>"
@@ -504,7 +520,7 @@ class CepheusAttackView(PageView):
         odds, theme = result.odds, self.theme
 
         def outcome(effect: int) -> str:
-            return f"Effect {effect}: {spell(cepheus.check_outcome(effect)).lower()}"
+            return f"Effect {effect}: {spell(result.outcomes[effect]).lower()}"
 
         self._effect_chart.show(
             odds.effect,
@@ -586,7 +602,7 @@ def _damage_note(result: AttackResult) -> str:
         text += f" - armor {s.armor}"
     text += f"; at least 1 on a hit with Effect {cepheus.EXCEPTIONAL_EFFECT}+."
     if s.aim_actions:
-        rounds = cepheus.rounds_to_aim(s.aim_actions)
+        rounds = result.aim_rounds
         text += (
             f" Aiming {s.aim_actions} times then attacking takes {rounds} "
             f"round{'s' if rounds > 1 else ''}."

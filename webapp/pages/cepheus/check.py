@@ -13,7 +13,8 @@ from rules.dice import Distribution
 from rules.validation import check_int
 from webapp.components import BarChart, Figure, chart_table_html, choices, html_pane, signed
 from webapp.formatting import percent
-from webapp.pages.base import Calculator, PageView
+from webapp.pages.model import Calculator
+from webapp.pages.view import PageView
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,7 @@ class CepheusCheckView(PageView):
     def details(self) -> list[object]:
         self._chart = BarChart("Effect of the check", "Effect (0 or more succeeds)")
         self._table = html_pane()
-        return [self.chart(self._chart.figure), self._table]
+        return self.chart_and_table(self._chart.figure, self._table)
 
     def figures(self, result: CheckResult) -> list[Figure]:
         return [

@@ -7,7 +7,7 @@ allocated; :func:`rules.cepheus.apply_damage` does the rest). View: :class:`Ceph
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -18,7 +18,8 @@ import param
 from rules import cepheus
 from rules.validation import check_int
 from webapp.components import Figure, heading, html_pane, html_table, note, signed, spell
-from webapp.pages.base import Calculator, PageView, inputs_named
+from webapp.pages.model import Calculator, inputs_named
+from webapp.pages.view import PageView
 
 __all__ = ["ALLOCATIONS", "SPLIT", "CepheusDamage", "CepheusDamageView", "DamageOutcome"]
 
@@ -60,6 +61,8 @@ class DamageOutcome:
     """True when the character was undamaged (the damage goes to Endurance first)."""
     damage: cepheus.DamageResult
     state_before: cepheus.WoundState
+    dm_after: Mapping[cepheus.Characteristic, int]
+    """The characteristic DM of each physical characteristic after the damage."""
 
 
 class CepheusDamage(Calculator):
@@ -97,7 +100,8 @@ class CepheusDamage(Calculator):
             options["order"] = tuple(self.allocation.split(","))
         with points_named():
             result = cepheus.apply_damage(current, self.damage, **options)
-        return DamageOutcome(current, maximum, current == maximum, result, state_before)
+        dm_after = {c: cepheus.characteristic_dm(result.physical[c]) for c in PHYSICAL}
+        return DamageOutcome(current, maximum, current == maximum, result, state_before, dm_after)
 
 
 @contextmanager
@@ -106,7 +110,7 @@ def points_named() -> Iterator[None]:
     (``allocation['endurance']``: parameter ``allocation``, ``where`` ``['endurance']``) to the
     page input of those points; other ``allocation`` errors stay on the allocation choice.
 
-    (:func:`~webapp.pages.base.inputs_named` looks at the parameter only, not at ``where``.)
+    (:func:`~webapp.pages.view.inputs_named` looks at the parameter only, not at ``where``.)
     """
     try:
         yield
@@ -200,7 +204,7 @@ class CepheusDamageView(PageView):
         figures = []
         for c in PHYSICAL:
             lost = outcome.before[c] - after[c]
-            dm = cepheus.characteristic_dm(after[c])
+            dm = outcome.dm_after[c]
             figures.append(
                 Figure(
                     f"{after[c]}",

@@ -36,7 +36,8 @@ from webapp.components import (
     signed,
 )
 from webapp.formatting import percent
-from webapp.pages.base import Calculator, PageView
+from webapp.pages.model import Calculator
+from webapp.pages.view import PageView
 from webapp.theme import THEMES
 
 __all__ = ["REACTION_NAMES", "CepheusExplosions", "CepheusExplosionsView", "ExplosionResult"]
@@ -226,8 +227,7 @@ class CepheusExplosionsView(PageView):
         self._chart_table = html_pane()
         return [
             self._compare,
-            self.chart(self._bars.figure),
-            self._chart_table,
+            *self.chart_and_table(self._bars.figure, self._chart_table),
             *self.roll_controls(),
         ]
 

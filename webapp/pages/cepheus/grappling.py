@@ -31,7 +31,8 @@ from webapp.components import (
     signed,
 )
 from webapp.formatting import percent
-from webapp.pages.base import Calculator, PageView, inputs_named
+from webapp.pages.model import Calculator, inputs_named
+from webapp.pages.view import PageView
 
 __all__ = ["CepheusGrappling", "CepheusGrapplingView", "GrappleResult"]
 
@@ -62,6 +63,10 @@ class GrappleResult:
     option: cepheus.GrappleOption
     damage: Distribution[int]
     """The damage the attacker's option does in one opposed check (0 unless he wins)."""
+    throw: Distribution[int]
+    """The damage a throw does in one opposed check (for the table of every option)."""
+    damage_option: Distribution[int]
+    """The damage the damage option does in one opposed check (for the same table)."""
 
 
 class CepheusGrappling(Calculator):
@@ -99,6 +104,8 @@ class CepheusGrappling(Calculator):
             cepheus.grapple_odds(dm, opponent_dm),
             option,
             cepheus.grapple_damage_distribution(dm, opponent_dm, option=option),
+            throw=cepheus.grapple_damage_distribution(dm, opponent_dm, option="throw"),
+            damage_option=cepheus.grapple_damage_distribution(dm, opponent_dm, option="damage"),
         )
 
     def roll(self) -> cepheus.GrappleRoll:
@@ -152,10 +159,8 @@ class CepheusGrapplingView(PageView):
         return [
             self._tie,
             self._options,
-            self.chart(self._effect_chart.figure),
-            self._effect_table,
-            self.chart(self._damage_chart.figure),
-            self._damage_table,
+            *self.chart_and_table(self._effect_chart.figure, self._effect_table),
+            *self.chart_and_table(self._damage_chart.figure, self._damage_table),
             *self.roll_controls(),
         ]
 
@@ -190,8 +195,7 @@ class CepheusGrapplingView(PageView):
         self._tie.object = (
             f"<p class='rf-note' data-testid='tie-rule'><b>Ties.</b> {html.escape(TIE_RULE)}</p>"
         )
-        throw = cepheus.grapple_damage_distribution(result.dm, result.opponent_dm, option="throw")
-        damage = cepheus.grapple_damage_distribution(result.dm, result.opponent_dm, option="damage")
+        throw, damage = result.throw, result.damage_option
         rows = []
         for option, spec in cepheus.GRAPPLE_OPTIONS.items():
             if option is cepheus.GrappleOption.DISARM:

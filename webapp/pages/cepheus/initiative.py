@@ -20,7 +20,8 @@ import param
 from rules import cepheus
 from rules.validation import check_int
 from webapp.components import Figure, group, html_pane, html_table, note, row, signed
-from webapp.pages.base import Calculator, PageView, input_error, inputs_named
+from webapp.pages.model import Calculator, input_error, inputs_named
+from webapp.pages.view import PageView
 
 __all__ = ["SLOTS", "CepheusInitiative", "CepheusInitiativeView", "Entry", "InitiativeResult"]
 

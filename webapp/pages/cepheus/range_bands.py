@@ -24,9 +24,11 @@ from webapp.components import (
     html_pane,
     html_table,
     note,
+    set_data,
     signed,
 )
-from webapp.pages.base import Calculator, PageView, exact_decimal, inputs_named, whole_number
+from webapp.pages.model import Calculator, exact_decimal, inputs_named, whole_number
+from webapp.pages.view import PageView
 from webapp.theme import THEMES
 
 __all__ = [
@@ -78,6 +80,10 @@ def metres_text(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
 
 
+type Grid = tuple[tuple[cepheus.WeaponType, tuple[cepheus.Difficulty | None, ...]], ...]
+"""Each weapon type's difficulty at every band, in band order."""
+
+
 @dataclass(frozen=True)
 class RangeBandsResult:
     """Everything the page shows for one distance."""
@@ -87,6 +93,11 @@ class RangeBandsResult:
     position: float
     """Where the distance falls on the chart: the band's index plus the fraction of its span."""
     difficulties: tuple[tuple[cepheus.WeaponType, cepheus.Difficulty | None], ...]
+    """Each weapon type's difficulty at :attr:`band`."""
+    edges: tuple[Fraction, Fraction | None]
+    """The band's span in metres (no upper edge: None)."""
+    grid: Grid
+    """Each weapon type's difficulty at every band, in band order (the chart and its table)."""
 
     @property
     def squares(self) -> Fraction:
@@ -97,15 +108,16 @@ class RangeBandsResult:
         return self.distance.metres
 
 
-def band_edges_text(band: cepheus.RangeBand) -> str:
-    """The band's span in metres, from :func:`rules.cepheus.band_metres`.
+def band_edges_text(edges: tuple[Fraction, Fraction | None]) -> str:
+    """A band's span in metres (``edges``: :func:`rules.cepheus.band_metres`).
 
-    >>> band_edges_text(cepheus.RangeBand.PERSONAL), band_edges_text(cepheus.RangeBand.LONG)
+    >>> personal, long = (cepheus.band_metres(b) for b in ("personal", "long"))
+    >>> band_edges_text(personal), band_edges_text(long)
     ('< 1.5 m', '50-250 m')
-    >>> band_edges_text(cepheus.RangeBand.DISTANT)
+    >>> band_edges_text(cepheus.band_metres(cepheus.RangeBand.DISTANT))
     '> 500 m'
     """
-    low, high = cepheus.band_metres(band)
+    low, high = edges
     if high is None:
         return f"> {float(low):g} m"
     if low == 0:
@@ -154,24 +166,28 @@ class CepheusRangeBands(Calculator):
             difficulties=tuple(
                 (weapon, cepheus.attack_difficulty(weapon, band)) for weapon in cepheus.WeaponType
             ),
+            edges=cepheus.band_metres(band),
+            grid=GRID,
         )
 
 
-def _dm_range() -> tuple[int, int]:
-    dms = [d.dm for row in cepheus.ATTACK_DIFFICULTIES.values() for d in row if d is not None]
-    return max(dms), min(dms)
+GRID: Grid = tuple(
+    (weapon, tuple(cepheus.attack_difficulty(weapon, band) for band in cepheus.RangeBand))
+    for weapon in cepheus.WeaponType
+)
+"""Each weapon type's difficulty at every band (Attack Difficulty by range), in band order."""
 
 
-def cells() -> dict[str, list[Any]]:
+def cells(grid: Grid) -> dict[str, list[Any]]:
     """The chart's cells: one per weapon type and band where the weapon can attack."""
-    best, worst = _dm_range()
+    dms = [d.dm for _weapon, row in grid for d in row if d is not None]
+    best, worst = max(dms, default=0), min(dms, default=0)
     data: dict[str, list[Any]] = {
         "x": [], "weapon": [], "band": [], "dm": [], "text": [], "difficulty": [], "alpha": [],
         "strong": [],
     }  # fmt: skip
-    for weapon in cepheus.WeaponType:
-        for band in cepheus.RangeBand:
-            difficulty = cepheus.attack_difficulty(weapon, band)
+    for weapon, row in grid:
+        for band, difficulty in zip(cepheus.RangeBand, row, strict=True):
             if difficulty is None:
                 continue
             data["x"].append(band.position + 0.5)
@@ -215,7 +231,7 @@ class CepheusRangeBandsView(PageView):
         ]
 
     def details(self) -> list[Any]:
-        self._cells = ColumnDataSource(cells())
+        self._cells = ColumnDataSource(cells(()))
         weapons = [w.label for w in cepheus.WeaponType]
         bands = list(cepheus.RangeBand)
         fig = figure(
@@ -254,29 +270,13 @@ class CepheusRangeBandsView(PageView):
         self._fig = fig
         self._table = html_pane()
         self._bands = html_pane()
-        bands = list(cepheus.RangeBand)
-        grid = []
-        for weapon in cepheus.WeaponType:
-            row = [weapon.label]
-            for band in bands:
-                difficulty = cepheus.attack_difficulty(weapon, band)
-                row.append(
-                    f"{difficulty.label} ({signed(difficulty.dm)})" if difficulty else "cannot"
-                )
-            grid.append(row)
-        grid_table = html_pane(
-            chart_table_html(
-                "Attack difficulty (DM) by weapon type and range band",
-                ["Weapon", *(band.label for band in bands)],
-                grid,
-            )
-        )
-        return [self.chart(fig), grid_table, self._table, self._bands]
+        self._grid_table = html_pane()
+        return [*self.chart_and_table(fig, self._grid_table), self._table, self._bands]
 
     def figures(self, result: RangeBandsResult) -> list[Figure]:
         best_dm, best = _best(result)
         return [
-            Figure(result.band.label, "range band", "band", band_edges_text(result.band)),
+            Figure(result.band.label, "range band", "band", band_edges_text(result.edges)),
             Figure(result.distance.text(), "distance", "converted"),
             Figure(
                 signed(best_dm) if best_dm is not None else "none",
@@ -290,11 +290,21 @@ class CepheusRangeBandsView(PageView):
         self._fig.xgrid.grid_line_color = None
         self._fig.ygrid.grid_line_color = None
         self._rects.glyph.fill_color = colours["accent"]
-        data = dict(self._cells.data)
+        data = cells(result.grid)
         data["colour"] = [
             colours["background"] if strong else colours["text"] for strong in data["strong"]
         ]
-        self._cells.data = data
+        set_data(self._cells, data)
+        bands = list(cepheus.RangeBand)
+        self._grid_table.object = chart_table_html(
+            "Attack difficulty (DM) by weapon type and range band",
+            ["Weapon", *(band.label for band in bands)],
+            [
+                [weapon.label]
+                + [f"{d.label} ({signed(d.dm)})" if d else "cannot" for d in difficulties]
+                for weapon, difficulties in result.grid
+            ],
+        )
         self._here_source.data = {
             "x": [result.position],
             "left": [result.band.position],

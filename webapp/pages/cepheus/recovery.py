@@ -10,6 +10,7 @@ wake-up odds minute by minute).
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -31,7 +32,8 @@ from webapp.components import (
     spell,
 )
 from webapp.formatting import percent
-from webapp.pages.base import Calculator, PageView, exact_decimal, inputs_named
+from webapp.pages.model import Calculator, exact_decimal, inputs_named
+from webapp.pages.view import PageView
 
 __all__ = ["ORDERS", "CepheusRecovery", "CepheusRecoveryView", "RecoveryPlan", "exact"]
 
@@ -82,6 +84,8 @@ class RecoveryPlan:
     odds: cepheus.RecoveryOdds
     wake: Distribution[int]
     """The minute an unconscious character comes to."""
+    awake: Mapping[int, Fraction]
+    """The chance of being awake again by each minute of :attr:`wake`."""
     fatigue_hours: int
 
 
@@ -163,6 +167,7 @@ class CepheusRecovery(Calculator):
             care_with_natural=self.care_with_natural,
         )
         care = None if skill is None else cepheus.medical_care_per_day(dm, skill)
+        wake = cepheus.wake_distribution(dm_now)
         return RecoveryPlan(
             current=current,
             maximum=maximum,
@@ -176,7 +181,8 @@ class CepheusRecovery(Calculator):
             care=care,
             care_with_natural=self.care_with_natural,
             odds=odds,
-            wake=cepheus.wake_distribution(dm_now),
+            wake=wake,
+            awake={minute: cepheus.wake_chance(dm_now, minute) for minute in wake},
             fatigue_hours=cepheus.fatigue_rest_hours(dm_now),
         )
 
@@ -288,11 +294,9 @@ class CepheusRecoveryView(PageView):
         self._other = html_pane()
         return [
             self._steps,
-            self.chart(self._whole_chart.figure),
-            self._whole_table,
+            *self.chart_and_table(self._whole_chart.figure, self._whole_table),
             heading("Waking up"),
-            self.chart(self._wake_chart.figure),
-            self._wake_table,
+            *self.chart_and_table(self._wake_chart.figure, self._wake_table),
             heading("Fatigue and mental characteristics"),
             self._other,
         ]
@@ -355,7 +359,7 @@ class CepheusRecoveryView(PageView):
             numeric=list(range(len(header))),
         )  # fmt: skip
         minutes = list(plan.wake)
-        awake = {m: cepheus.wake_chance(plan.endurance_dm, m) for m in minutes}
+        awake = plan.awake
         self._wake_chart.show(
             awake, theme=self.theme, label=lambda m: f"within {m} min",
             colour=lambda m: "accent" if awake[m] < 1 else "accent3",

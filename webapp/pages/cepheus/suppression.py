@@ -37,7 +37,8 @@ from webapp.components import (
     signed,
 )
 from webapp.formatting import percent
-from webapp.pages.base import Calculator, PageView, inputs_named
+from webapp.pages.model import Calculator, inputs_named
+from webapp.pages.view import PageView
 
 __all__ = ["EXCEPTION_NAMES", "CepheusSuppression", "CepheusSuppressionView", "SuppressionResult"]
 
@@ -196,10 +197,8 @@ class CepheusSuppressionView(PageView):
             self._status,
             self._breakdown,
             self._effects,
-            self.chart(self._effect_chart.figure),
-            self._effect_table,
-            self.chart(self._penalty_chart.figure),
-            self._penalty_table,
+            *self.chart_and_table(self._effect_chart.figure, self._effect_table),
+            *self.chart_and_table(self._penalty_chart.figure, self._penalty_table),
             *self.roll_controls(),
         ]
 

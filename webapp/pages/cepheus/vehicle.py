@@ -30,7 +30,8 @@ from webapp.components import (
     note,
 )
 from webapp.formatting import percent
-from webapp.pages.base import Calculator, PageView, exact_decimal
+from webapp.pages.model import Calculator, exact_decimal
+from webapp.pages.view import PageView
 
 __all__ = ["TABLE_LABELS", "CepheusVehicle", "CepheusVehicleView", "VehicleResult"]
 
@@ -64,6 +65,41 @@ class VehicleResult:
     """The damage sum in words, e.g. ``10 + Effect 2 - armor 4``."""
     speed_kph: Fraction
     table: cepheus.HitTable
+    damage_table: tuple[tuple[str, str], ...]
+    """The Vehicle Damage table as the page shows it: (damage, effect) rows, from 0 or less
+    to the rows for damage past the table."""
+    damage_rows: frozenset[int]
+    """The rows of :attr:`damage_table` that apply to :attr:`damage`."""
+
+
+DAMAGE_TABLE: tuple[tuple[str, str], ...] = (
+    ("0 or less", "No damage"),
+    *((f"{r.low}-{r.high}", r.text) for r in cepheus.VEHICLE_DAMAGE),
+    *(
+        (
+            f"over {cepheus.VEHICLE_DAMAGE_TABLE_MAX}",
+            f"For every extra {every} points +1 {kind} Hit",
+        )
+        for every, kind in (
+            (cepheus.EXTRA_SINGLE_EVERY, "Single"),
+            (cepheus.EXTRA_DOUBLE_EVERY, "Double"),
+        )
+    ),
+)
+"""The Vehicle Damage table as the page shows it: no damage, the printed rows, then the rows
+for damage past the table (its prose)."""
+
+
+def _damage_rows(damage: int, row: cepheus.VehicleDamageRow | None) -> frozenset[int]:
+    """The rows of :data:`DAMAGE_TABLE` that apply to ``damage`` (printed ``row``)."""
+    last = len(cepheus.VEHICLE_DAMAGE)
+    if damage <= 0:
+        return frozenset({0})
+    if row is not None:
+        return frozenset({cepheus.VEHICLE_DAMAGE.index(row) + 1})
+    if damage > cepheus.VEHICLE_DAMAGE_TABLE_MAX:
+        return frozenset({last, last + 1, last + 2})
+    return frozenset()
 
 
 class CepheusVehicle(Calculator):
@@ -107,6 +143,8 @@ class CepheusVehicle(Calculator):
             how=f"{self.rolled} + Effect {self.effect} - armor {self.armor}",
             speed_kph=speed,
             table=table,
+            damage_table=DAMAGE_TABLE,
+            damage_rows=_damage_rows(damage, row),
         )
 
 
@@ -163,8 +201,7 @@ class CepheusVehicleView(PageView):
         self._damage_table = html_pane()
         self._collision = html_pane()
         return [
-            self.chart(self._chart.figure),
-            self._chart_table,
+            *self.chart_and_table(self._chart.figure, self._chart_table),
             self._effect,
             self._damage_table,
             self._collision,
@@ -199,29 +236,10 @@ class CepheusVehicleView(PageView):
         )
 
     def _show_damage_table(self, result: VehicleResult) -> None:
-        rows = [("0 or less", "No damage")]
-        rows += [(f"{r.low}-{r.high}", r.text) for r in cepheus.VEHICLE_DAMAGE]
-        rows += [
-            (f"over {cepheus.VEHICLE_DAMAGE_TABLE_MAX}", f"For every extra {every} points +1 "
-             f"{kind} Hit")
-            for every, kind in (
-                (cepheus.EXTRA_SINGLE_EVERY, "Single"), (cepheus.EXTRA_DOUBLE_EVERY, "Double"),
-            )
-        ]  # fmt: skip
-        damage = result.damage
-        current = (
-            0
-            if damage <= 0
-            else cepheus.VEHICLE_DAMAGE.index(result.row) + 1
-            if result.row is not None
-            else -1
-        )
-        beyond = damage > cepheus.VEHICLE_DAMAGE_TABLE_MAX
-        last = len(cepheus.VEHICLE_DAMAGE)
         self._damage_table.object = html_table(
             ["Damage", "Effect"],
-            rows,
-            current=lambda i: i == current or (beyond and i in (last, last + 1, last + 2)),
+            result.damage_table,
+            current=lambda i: i in result.damage_rows,
             testid="vehicle-damage",
         )
 

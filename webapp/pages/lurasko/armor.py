@@ -19,7 +19,8 @@ from rules import lurasko
 from rules.lurasko import ARMOR_WITHIN_PERCENT, ArmorBand, ArmorChartRow
 from rules.validation import check_int
 from webapp.components import Figure, chart_table_html, heading, html_pane, note
-from webapp.pages.base import Calculator, PageView
+from webapp.pages.model import Calculator
+from webapp.pages.view import PageView
 from webapp.theme import THEMES
 
 __all__ = ["MAX_SPAN", "ArmorResult", "LuraskoArmor", "LuraskoArmorView"]
@@ -160,7 +161,7 @@ class LuraskoArmorView(PageView):
         self._fig.add_layout(legend, "below")
         self._fig.y_range.start = 0
         self._table = html_pane()
-        return [self.chart(self._fig), self._table]
+        return self.chart_and_table(self._fig, self._table)
 
     def figures(self, result: ArmorResult) -> list[Figure]:
         low, high = result.armor_range

@@ -34,7 +34,8 @@ from rules.lurasko import (
 )
 from rules.validation import check_int
 from webapp.components import Figure, Later, choices, group, heading, html_pane, note
-from webapp.pages.base import Calculator, PageView, inputs_named
+from webapp.pages.model import Calculator, inputs_named
+from webapp.pages.view import PageView
 
 __all__ = [
     "RESISTANCE_SLOTS",

@@ -32,8 +32,9 @@ from rules.lurasko import (
 )
 from rules.validation import check_int
 from webapp.components import Figure, choices, group, heading, html_pane, note
-from webapp.pages.base import Calculator, PageView, inputs_named
 from webapp.pages.lurasko.attack import render_steps
+from webapp.pages.model import Calculator, inputs_named
+from webapp.pages.view import PageView
 
 __all__ = ["SHIELD_SLOTS", "AuraResult", "LuraskoAuras", "LuraskoAurasView"]
 

@@ -25,7 +25,8 @@ from rules.lurasko import (
 )
 from webapp.components import Figure, choices, heading, html_pane, note
 from webapp.formatting import exact_text
-from webapp.pages.base import Calculator, PageView, input_error, inputs_named
+from webapp.pages.model import Calculator, input_error, inputs_named
+from webapp.pages.view import PageView
 
 __all__ = [
     "SILENCING_SLOTS",

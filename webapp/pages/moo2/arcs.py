@@ -21,7 +21,8 @@ from bokeh.plotting import figure
 from rules import moo2
 from webapp.components import Figure, chart_table_html, choices, html_pane, html_table, note
 from webapp.formatting import exact_text
-from webapp.pages.base import Calculator, PageView, exact_decimal
+from webapp.pages.model import Calculator, exact_decimal
+from webapp.pages.view import PageView
 from webapp.theme import THEMES
 
 __all__ = ["ArcsResult", "Moo2Arcs", "Moo2ArcsView", "quadrant_spans"]
@@ -78,6 +79,10 @@ class ArcsResult:
     fires: dict[moo2.Arc, bool]
     arc: moo2.Arc
     """The arc of the player's weapon."""
+    spans: dict[moo2.Quadrant, tuple[Fraction, Fraction]]
+    """Each quadrant's bearings (:func:`quadrant_spans`)."""
+    boundaries: dict[moo2.Quadrant, str]
+    """Each quadrant's bearings in words, with which ends belong to it (:func:`boundary_text`)."""
 
 
 class Moo2Arcs(Calculator):
@@ -94,11 +99,14 @@ class Moo2Arcs(Calculator):
 
     def compute(self) -> ArcsResult:
         bearing = exact_decimal("bearing", self.bearing)
+        spans = quadrant_spans()
         return ArcsResult(
             bearing=bearing,
             quadrant=moo2.quadrant(bearing),
             fires={arc: moo2.in_arc(arc, bearing) for arc in moo2.Arc},
             arc=moo2.Arc(self.arc),
+            spans=spans,
+            boundaries={q: boundary_text(q, span) for q, span in spans.items()},
         )
 
 
@@ -201,7 +209,7 @@ class Moo2ArcsView(PageView):
 
     def render(self, result: ArcsResult) -> None:
         colours = THEMES[self.theme]
-        spans = quadrant_spans()
+        spans = result.spans
         names, starts, ends, xs, ys, qcolours, alphas = [], [], [], [], [], [], []
         for quadrant, (first, last) in spans.items():
             here = quadrant is result.quadrant
@@ -276,7 +284,7 @@ class Moo2ArcsView(PageView):
             testid="arcs-table",
         ) + html_table(
             ["Quadrant", "Bearings"],
-            [[QUADRANT_LABELS[q], boundary_text(q, spans[q])] for q in spans],
+            [[QUADRANT_LABELS[q], result.boundaries[q]] for q in spans],
             current=lambda i: list(spans)[i] is result.quadrant,
             testid="quadrants-table",
             caption="Quadrants (bearings clockwise from the facing)",

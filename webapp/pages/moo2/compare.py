@@ -22,7 +22,7 @@ from rules import moo2
 from rules.validation import check_int
 from webapp.components import Figure, chart_table_html, group, heading, note, row
 from webapp.formatting import exact_text, percent
-from webapp.pages.base import Calculator, PageView, inputs_named
+from webapp.pages.model import Calculator, inputs_named
 from webapp.pages.moo2.range import (
     CUSTOM,
     FORMULAS,
@@ -32,6 +32,7 @@ from webapp.pages.moo2.range import (
     scroll_box,
     scroll_pane,
 )
+from webapp.pages.view import PageView
 from webapp.theme import THEMES
 
 __all__ = ["LOADOUTS", "CompareResult", "Loadout", "Moo2Compare", "Moo2CompareView"]
@@ -160,6 +161,11 @@ class Moo2Compare(Calculator):
             )
         return Loadout(name=name, attack=attack, mount=value("mount"), rows=rows)
 
+    def use_weapon(self, name: str, prefix: str) -> None:
+        """Set the weapon inputs of the loadout ``prefix`` (``"a_"``) to those of weapon preset
+        ``name`` (:func:`~webapp.pages.moo2.range.preset_values`)."""
+        self.param.update(preset_values(name, prefix))
+
     def compute(self) -> CompareResult:
         a, b = (self._loadout(name) for name in LOADOUTS)
         longest = max(len(a.rows), len(b.rows)) - 1
@@ -212,8 +218,7 @@ class Moo2CompareView(PageView):
                 label=f"{name}: weapon preset", options=preset_options(), value=CUSTOM,
                 sizing_mode="stretch_width",
             )  # fmt: skip
-            preset.param.watch(lambda e, p=p: self.model.param.update(preset_values(e.new, p)),
-                               "value")  # fmt: skip
+            preset.param.watch(lambda e, p=p: self.model.use_weapon(e.new, p), "value")
             self._presets[name] = preset
             cards.append(
                 group(
@@ -269,7 +274,7 @@ class Moo2CompareView(PageView):
         self._here = Span(dimension="height", line_dash="dashed", line_width=1)
         self._fig.add_layout(self._here)
         self._table = scroll_pane()
-        return [self.chart(self._fig), self._table]
+        return self.chart_and_table(self._fig, self._table)
 
     def figures(self, result: CompareResult) -> list[Figure]:
         s = result.squares

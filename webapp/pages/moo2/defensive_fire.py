@@ -37,7 +37,8 @@ from webapp.components import (
     row,
 )
 from webapp.formatting import exact_text, percent
-from webapp.pages.base import Calculator, PageView, input_error, inputs_named
+from webapp.pages.model import Calculator, input_error, inputs_named
+from webapp.pages.view import PageView
 from webapp.theme import THEMES
 
 __all__ = [
@@ -295,6 +296,18 @@ class Moo2DefensiveFire(Calculator):
     )
     too_close = param.Integer(default=1, label="Too close: destination within (squares)")
 
+    def tap(self, square: Square) -> None:
+        """Extend the path to ``square`` (a tap on the grid): the path typed so far, or the
+        last good one if the typed one has an error, then :func:`tapped_path`."""
+        result: DefensiveFireResult | None = self.result
+        if result is None:
+            return
+        try:
+            current = parse_path(self.path, result.start, result.size)
+        except ValueError:
+            current = result.path
+        self.path = path_text(tapped_path(current, result.start, square, result.size))
+
     def compute(self) -> DefensiveFireResult:
         mode = moo2.DefensiveFireMode(self.mode)
         size = check_int("size", self.size, MIN_GRID, MAX_GRID)
@@ -545,21 +558,14 @@ class Moo2DefensiveFireView(PageView):
             self.chart(self._grid_fig),
             self._legend,
             self._grid_table,
-            self.chart(self._path_fig),
-            self._path_table,
+            *self.chart_and_table(self._path_fig, self._path_table),
             self._tables,
         ]
 
     def _tapped(self, event: Tap) -> None:
-        result: DefensiveFireResult | None = self.model.result
-        if result is None or event.x is None or event.y is None:
+        if event.x is None or event.y is None:
             return
-        square = (math.floor(event.x + 0.5), math.floor(event.y + 0.5))
-        try:
-            current = parse_path(self.model.path, result.start, result.size)
-        except ValueError:
-            current = result.path
-        self.model.path = path_text(tapped_path(current, result.start, square, result.size))
+        self.model.tap((math.floor(event.x + 0.5), math.floor(event.y + 0.5)))
 
     def figures(self, result: DefensiveFireResult) -> list[Figure]:
         if result.certain_at is None:

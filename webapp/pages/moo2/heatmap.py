@@ -27,8 +27,9 @@ from bokeh.plotting import figure
 from rules import moo2
 from webapp.components import Figure, chart_table_html, heading, signed
 from webapp.formatting import percent
-from webapp.pages.base import Calculator, PageView
+from webapp.pages.model import Calculator
 from webapp.pages.moo2.range import FORMULAS, MOUNTS, scroll_box, scroll_pane
+from webapp.pages.view import PageView
 from webapp.theme import THEMES
 
 __all__ = ["ROW_STEP", "HeatmapResult", "Moo2Heatmap", "Moo2HeatmapView", "net_attack_rows"]
@@ -210,7 +211,7 @@ class Moo2HeatmapView(PageView):
         for span in self._cross:
             self._fig.add_layout(span)
         self._table = scroll_pane()
-        return [self.chart(self._fig), self._table]
+        return self.chart_and_table(self._fig, self._table)
 
     def figures(self, result: HeatmapResult) -> list[Figure]:
         return [

@@ -30,7 +30,8 @@ from webapp.components import (
     note,
 )
 from webapp.formatting import percent
-from webapp.pages.base import Calculator, PageView
+from webapp.pages.model import Calculator
+from webapp.pages.view import PageView
 from webapp.theme import THEMES
 
 __all__ = [
@@ -286,8 +287,7 @@ class Moo2MissilesFightersView(PageView):
         for pane in (self._missile_table, self._fighter_table):
             pane.stylesheets = [*pane.stylesheets, WRAPPING_HEADERS]
         return [
-            self.chart(self._fig),
-            self._hit_table,
+            *self.chart_and_table(self._fig, self._hit_table),
             heading("Missile Beam Defense by drive", margin=(5, 10, 0, 10)),
             self._missile_table,
             heading("Fighter Beam Defense by drive", margin=(5, 10, 0, 10)),

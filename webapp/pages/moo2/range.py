@@ -41,7 +41,8 @@ from webapp.components import (
     row,
 )
 from webapp.formatting import exact_text, percent
-from webapp.pages.base import Calculator, PageView
+from webapp.pages.model import Calculator
+from webapp.pages.view import PageView
 from webapp.theme import THEMES
 
 __all__ = [
@@ -152,6 +153,10 @@ class Moo2Range(Calculator):
     )
     hef = param.Integer(default=0, label="HEF bonus (%)")
 
+    def use_weapon(self, name: str) -> None:
+        """Set the weapon inputs to those of weapon preset ``name`` (:func:`preset_values`)."""
+        self.param.update(preset_values(name))
+
     def compute(self) -> RangeResult:
         tables = {
             formula: moo2.range_table(
@@ -234,7 +239,7 @@ class Moo2RangeView(PageView):
         ]
 
     def _apply_preset(self, event: param.parameterized.Event) -> None:
-        self.model.param.update(preset_values(event.new))
+        self.model.use_weapon(event.new)
 
     def details(self) -> list[Any]:
         # Range penalty of the three mounts, the current mount's range units as bands.
@@ -326,10 +331,8 @@ class Moo2RangeView(PageView):
             # Beside the chart on a wide screen, under it on a tablet or phone.
             row(self.chart(self._penalty_fig), self._bands_table, basis=340),
             self._penalty_alt,
-            self.chart(self._hit_fig),
-            self._hit_alt,
-            self.chart(self._damage_fig),
-            self._damage_alt,
+            *self.chart_and_table(self._hit_fig, self._hit_alt),
+            *self.chart_and_table(self._damage_fig, self._damage_alt),
         ]
 
     def figures(self, result: RangeResult) -> list[Figure]:

@@ -17,7 +17,8 @@ import param
 
 from rules import moo2
 from webapp.components import Figure, html_pane, note
-from webapp.pages.base import Calculator, PageView
+from webapp.pages.model import Calculator
+from webapp.pages.view import PageView
 
 __all__ = ["TABLES", "Cell", "Moo2Reference", "Moo2ReferenceView", "RefTable", "build_tables"]
 
@@ -440,6 +441,10 @@ class ReferenceResult:
 
     tables: tuple[RefTable, ...]
     choice: str
+    longest: tuple[tuple[moo2.Mount, int], ...]
+    """Each mount's longest range in squares."""
+    last_band: moo2.RangeBand
+    """The last row of the range table (the largest penalty and dissipation)."""
 
 
 class Moo2Reference(Calculator):
@@ -449,7 +454,12 @@ class Moo2Reference(Calculator):
 
     def compute(self) -> ReferenceResult:
         shown = TABLES if self.table == ALL else tuple(t for t in TABLES if t.key == self.table)
-        return ReferenceResult(shown, self.table)
+        return ReferenceResult(
+            shown,
+            self.table,
+            longest=tuple((mount, moo2.max_squares(mount)) for mount in moo2.Mount),
+            last_band=moo2.RANGE_BANDS[-1],
+        )
 
 
 PRINT_CSS = """
@@ -575,12 +585,13 @@ class Moo2ReferenceView(PageView):
         return [self._tables]
 
     def figures(self, result: ReferenceResult) -> list[Figure]:
-        longest = " / ".join(str(moo2.max_squares(m)) for m in moo2.Mount)
-        last = moo2.RANGE_BANDS[-1]
+        longest = " / ".join(str(squares) for _mount, squares in result.longest)
+        last = result.last_band
         return [
             Figure(str(len(result.tables)), "tables shown", "tables-shown"),
             Figure(longest, "longest range (sq): "
-                   + " / ".join(MOUNT_ABBREVIATIONS[m] for m in moo2.Mount), "longest-range"),
+                   + " / ".join(MOUNT_ABBREVIATIONS[m] for m, _sq in result.longest),
+                   "longest-range"),
             Figure(str(last.penalty), "largest range penalty", "largest-penalty",
                    f"dissipation -{last.dissipation}%"),
         ]  # fmt: skip

@@ -8,6 +8,7 @@ d100 roll resolved step by step with :mod:`rules.moo2`, with a short log).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import html
 import random
 from collections.abc import Sequence
@@ -25,7 +26,8 @@ from rules.dice import Distribution
 from rules.validation import check_int
 from webapp.components import Figure, chart_table_html, group, heading, html_pane, set_data
 from webapp.formatting import percent
-from webapp.pages.base import Calculator, PageView
+from webapp.pages.model import Calculator
+from webapp.pages.view import PageView
 from webapp.theme import THEMES
 
 __all__ = ["LOG_LENGTH", "Moo2Shot", "Moo2ShotView", "ShotResult", "ShotRoll", "roll_shot"]
@@ -53,6 +55,8 @@ class ShotResult:
     range_units: int
     distribution: Distribution[int]
     mean: Fraction
+    penalties: tuple[tuple[moo2.Mount, tuple[int, ...]], ...]
+    """Each mount's range penalty at every square in its reach (0 to its longest range)."""
 
 
 class Moo2Shot(Calculator):
@@ -83,6 +87,18 @@ class Moo2Shot(Calculator):
     )
     seed = param.Integer(default=1, label="Seed of the next roll")
 
+    def use_weapon(self, name: str) -> None:
+        """Set the weapon inputs to those of the named weapon of :data:`rules.moo2.WEAPONS`
+        (its damage, range, inherent double penalty and whether it always hits)."""
+        weapon = moo2.find_weapon(name)
+        self.param.update(
+            min_damage=weapon.min_damage,
+            max_damage=weapon.max_damage,
+            reduced_by_range=weapon.reduced_by_range,
+            double_penalty=moo2.has_inherent_double_penalty(weapon.name),
+            always_hit=weapon.always_hits(),
+        )
+
     def compute(self) -> ShotResult:
         check_int("seed", self.seed)
         shot = moo2.BeamShot(
@@ -110,6 +126,7 @@ class Moo2Shot(Calculator):
             range_units=int(moo2.range_units(shot.squares, shot.mount)),
             distribution=distribution,
             mean=shot.mean_damage(),
+            penalties=penalties(shot.double_penalty),
         )
 
 
@@ -199,16 +216,29 @@ def roll_shot(result: ShotResult, rng: random.Random, seed: int) -> ShotRoll:
     )
 
 
-def penalty_steps(double_penalty: bool) -> dict[str, dict[str, list[int]]]:
-    """The range penalty of every square for each mount: the step chart's data."""
-    out = {}
-    for mount in moo2.Mount:
-        xs = list(range(moo2.max_squares(mount) + 1))
-        out[mount.value] = {
-            "squares": xs,
-            "penalty": [moo2.range_penalty(x, mount, double_penalty=double_penalty) for x in xs],
-        }
-    return out
+@functools.cache
+def penalties(double_penalty: bool) -> tuple[tuple[moo2.Mount, tuple[int, ...]], ...]:
+    """Each mount's range penalty at every square from 0 to its longest range."""
+    return tuple(
+        (
+            mount,
+            tuple(
+                moo2.range_penalty(x, mount, double_penalty=double_penalty)
+                for x in range(moo2.max_squares(mount) + 1)
+            ),
+        )
+        for mount in moo2.Mount
+    )
+
+
+def penalty_steps(
+    penalties: tuple[tuple[moo2.Mount, tuple[int, ...]], ...],
+) -> dict[str, dict[str, list[int]]]:
+    """The step chart's data: the squares and range penalty of each mount."""
+    return {
+        mount.value: {"squares": list(range(len(row))), "penalty": list(row)}
+        for mount, row in penalties
+    }
 
 
 class Moo2ShotView(PageView):
@@ -290,10 +320,8 @@ class Moo2ShotView(PageView):
         self._dist_table = html_pane()
         self._range_table = html_pane()
         return [
-            self.chart(self._dist_fig),
-            self._dist_table,
-            self.chart(self._range_fig),
-            self._range_table,
+            *self.chart_and_table(self._dist_fig, self._dist_table),
+            *self.chart_and_table(self._range_fig, self._range_table),
             *self.roll_controls(),
         ]
 
@@ -324,16 +352,8 @@ class Moo2ShotView(PageView):
         )
 
     def _apply_preset(self, event: param.parameterized.Event) -> None:
-        if event.new == CUSTOM:
-            return
-        weapon = moo2.find_weapon(event.new)
-        self.model.param.update(
-            min_damage=weapon.min_damage,
-            max_damage=weapon.max_damage,
-            reduced_by_range=weapon.reduced_by_range,
-            double_penalty=moo2.has_inherent_double_penalty(weapon.name),
-            always_hit=weapon.always_hits(),
-        )
+        if event.new != CUSTOM:
+            self.model.use_weapon(event.new)
 
     def figures(self, result: ShotResult) -> list[Figure]:
         low, high = result.potential
@@ -366,7 +386,7 @@ class Moo2ShotView(PageView):
                 "color": [colours["miss"] if d == 0 else colours["accent"] for d in damages],
             },
         )
-        steps = penalty_steps(result.shot.double_penalty)
+        steps = penalty_steps(result.penalties)
         palette = dict(zip(moo2.Mount, ("accent", "accent2", "accent3"), strict=True))
         for mount, source in self._step_sources.items():
             set_data(source, steps[mount.value])

@@ -95,24 +95,24 @@ def test_roll_resolves_the_shot_with_the_rules_and_moves_the_seed_on() -> None:
     view = Moo2ShotView()
     m = view.model
     m.param.update(attack=10, defense=0, squares=11, min_damage=50, max_damage=100, seed=7)
-    view._roll()
+    view.roll_it.roll()
     roll = random.Random(7).randint(1, moo2.D100)
-    last = view._rolls[0]
+    last = view.roll_it.rolls[0]
     assert (last.seed, last.roll) == (7, roll)
     assert last.hit_rule == moo2.hit_rule(10, 0, 11, roll)
     assert last.damage == moo2.shot_damage(50, 100, 10, 0, 11, roll)
     assert last.threshold == moo2.hit_threshold(11)
     assert m.seed == 8
-    assert f"Roll d100: {roll}." in view._log.object
-    assert "data-testid='roll-log'" in view._log.object
+    assert f"Roll d100: {roll}." in view.roll_it.log.object
+    assert "data-testid='roll-log'" in view.roll_it.log.object
 
 
 def test_roll_is_replayable_from_its_seed() -> None:
     first, second = Moo2ShotView(), Moo2ShotView()
     for view in (first, second):
         view.model.seed = 123
-        view._roll()
-    assert first._rolls[0] == second._rolls[0]
+        view.roll_it.roll()
+    assert first.roll_it.rolls[0] == second.roll_it.rolls[0]
 
 
 def test_the_lowest_hitting_roll_is_where_the_rules_start_to_hit() -> None:
@@ -139,21 +139,21 @@ def test_planet_and_shield_steps_lead_to_the_rules_damage(seed: int) -> None:
 def test_the_log_keeps_the_last_rolls_and_starts_again_when_the_shot_changes() -> None:
     view = Moo2ShotView()
     for _ in range(LOG_LENGTH + 2):
-        view._roll()
-    assert len(view._rolls) == LOG_LENGTH
-    assert [r.seed for r in view._rolls] == list(range(LOG_LENGTH + 2, 2, -1))
+        view.roll_it.roll()
+    assert len(view.roll_it.rolls) == LOG_LENGTH
+    assert [r.seed for r in view.roll_it.rolls] == list(range(LOG_LENGTH + 2, 2, -1))
     view.model.squares = 3
-    assert view._rolls == [] and "roll-log" not in view._log.object
+    assert view.roll_it.rolls == [] and "roll-log" not in view.roll_it.log.object
 
 
 def test_no_roll_while_an_input_is_bad() -> None:
     view = Moo2ShotView()
     view.model.seed = None
-    assert view._roll_button.disabled and view.model.error_input == "seed"
-    view._roll()
-    assert view._rolls == []
+    assert view.roll_it.button.disabled and view.model.error_input == "seed"
+    view.roll_it.roll()
+    assert view.roll_it.rolls == []
     view.model.seed = 5
-    assert not view._roll_button.disabled
+    assert not view.roll_it.button.disabled
 
 
 def test_an_edit_renders_once_and_leaves_charts_it_does_not_change_alone() -> None:

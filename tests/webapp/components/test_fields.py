@@ -3,7 +3,7 @@
 A folded group's inputs are made in Python (they follow the model) but put in the card, and
 so in the Bokeh document, only when it is unfolded. Checked headless in CPython, and through
 the browser protocol (:mod:`webapp.browser`) in a separate interpreter, as in
-``test_browser_sessions.py``.
+``test_browser.py``.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from webapp.pages import PAGES, Page
 from webapp.pages.cepheus.attack import GROUPS, NOTES, CepheusAttackView
 from webapp.pages.lurasko.attack import RESISTANCE_SLOTS, LuraskoAttackView
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def widgets_of(obj: Any) -> dict[str, Any]:

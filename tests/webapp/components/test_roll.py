@@ -1,4 +1,4 @@
-"""The shared "Roll it" section of a page (:meth:`webapp.pages.base.PageView.roll_controls`).
+"""The shared "Roll it" section of a page (:meth:`webapp.pages.view.PageView.roll_controls`).
 
 A tiny page rolls one die: the sides change what a roll is (the key), the bonus only the odds
 shown. Then every page that rolls: the same button, seed field and log.
@@ -15,7 +15,8 @@ import pytest
 
 from rules.validation import check_int
 from webapp.pages import PAGES
-from webapp.pages.base import Calculator, PageView, input_error
+from webapp.pages.model import Calculator, input_error
+from webapp.pages.view import PageView
 
 
 class Die(Calculator):
@@ -67,64 +68,68 @@ def test_the_section_is_a_heading_an_intro_the_button_beside_its_fields_and_the_
     assert "Roll it" in shown[0]
     assert "One die of the sides above." in shown[1]
     assert shown[2:5] == ["Roll it", "Sides of the die", "Seed of the next roll"]
-    assert view._roll_button.button_type == "primary"
+    assert view.roll_it.button.button_type == "primary"
     assert (
-        shown[-1] == view._log.object == "<p class='rf-note'>Roll the die with the seed above.</p>"
+        shown[-1]
+        == view.roll_it.log.object
+        == "<p class='rf-note'>Roll the die with the seed above.</p>"
     )
 
 
 def test_a_roll_logs_the_pages_lines_and_moves_the_seed_on() -> None:
     view = DieView(Die(seed=7))
-    view._roll()
+    view.roll_it.roll()
     face = random.Random(7).randint(1, 6)
     assert view.model.seed == 8
-    assert view._log.object == (
+    assert view.roll_it.log.object == (
         f"<pre class='rf-log' data-testid='roll-log'>1D6 = {face}\na &lt; b</pre>"
         "<p class='rf-note'>Rolled with seed 7; the seed now moves on to 8. Set the seed back "
         "to replay a roll.</p>"
     )
-    view._roll()  # one roll kept: the newest
-    assert "Rolled with seed 8;" in view._log.object and "seed 7" not in view._log.object
+    view.roll_it.roll()  # one roll kept: the newest
+    assert (
+        "Rolled with seed 8;" in view.roll_it.log.object and "seed 7" not in view.roll_it.log.object
+    )
 
 
 def test_the_button_is_disabled_while_an_input_is_bad_and_a_press_then_does_nothing() -> None:
     view = DieView()
     m = view.model
-    assert not view._roll_button.disabled
+    assert not view.roll_it.button.disabled
     m.sides = 1
-    assert m.error and view._roll_button.disabled
-    view._roll()
-    assert m.seed == 1 and "roll-log" not in view._log.object
+    assert m.error and view.roll_it.button.disabled
+    view.roll_it.roll()
+    assert m.seed == 1 and "roll-log" not in view.roll_it.log.object
     m.sides = 8
-    assert not m.error and not view._roll_button.disabled
-    view._roll()
-    assert m.seed == 2 and "1D8 = " in view._log.object
+    assert not m.error and not view.roll_it.button.disabled
+    view.roll_it.roll()
+    assert m.seed == 2 and "1D8 = " in view.roll_it.log.object
 
 
 def test_the_log_goes_when_what_was_rolled_changes_and_stays_when_it_does_not() -> None:
     view = DieView()
     m = view.model
-    view._roll()
+    view.roll_it.roll()
     m.bonus = 3  # another result, the same roll: the log stays
-    assert "data-testid='roll-log'" in view._log.object
+    assert "data-testid='roll-log'" in view.roll_it.log.object
     m.sides = 1  # a bad value: the last good result, and its log, stay
-    assert "data-testid='roll-log'" in view._log.object
+    assert "data-testid='roll-log'" in view.roll_it.log.object
     m.sides = 10  # another roll: the old log no longer applies
-    assert view._log.object == "<p class='rf-note'>Roll the die with the seed above.</p>"
-    assert view._rolls == [] and view._rolled is None
+    assert view.roll_it.log.object == "<p class='rf-note'>Roll the die with the seed above.</p>"
+    assert view.roll_it.rolls == [] and view.roll_it.rolled is None
     m.sides = 6  # back to the die that was rolled: the cleared log does not come back
-    assert "roll-log" not in view._log.object
+    assert "roll-log" not in view.roll_it.log.object
 
 
 def test_a_page_may_keep_several_rolls_until_what_it_rolls_changes() -> None:
     view = KeepingDieView()
     for _ in range(5):
-        view._roll()
-    assert [r.seed for r in view._rolls] == [5, 4, 3]
+        view.roll_it.roll()
+    assert [r.seed for r in view.roll_it.rolls] == [5, 4, 3]
     view.model.sides = 12
-    assert view._rolls == []
-    view._roll()
-    assert [r.seed for r in view._rolls] == [6]
+    assert view.roll_it.rolls == []
+    view.roll_it.roll()
+    assert [r.seed for r in view.roll_it.rolls] == [6]
 
 
 ROLLING = [page for page in PAGES if {"roll_lines", "roll_once"} & set(vars(page.view_class()))]
@@ -141,11 +146,11 @@ def test_the_six_pages_that_roll_use_the_shared_section() -> None:
 def test_every_rolling_page_rolls_logs_and_stops_on_a_bad_seed(page: Any) -> None:
     view = page.view_class()()
     m = view.model
-    assert view._roll_button.name == "Roll it" and not view._roll_button.disabled
+    assert view.roll_it.button.name == "Roll it" and not view.roll_it.button.disabled
     seed = m.seed
-    view._roll()
-    assert m.seed == seed + 1 and "data-testid='roll-log'" in view._log.object
+    view.roll_it.roll()
+    assert m.seed == seed + 1 and "data-testid='roll-log'" in view.roll_it.log.object
     m.seed = None
-    assert view._roll_button.disabled
-    view._roll()
+    assert view.roll_it.button.disabled
+    view.roll_it.roll()
     assert m.seed is None

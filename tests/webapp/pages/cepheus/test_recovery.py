@@ -1,10 +1,8 @@
-"""The Cepheus recovery planner and grappling pages, headless: they show what rules.cepheus
-computes, and a few of those numbers worked out by hand from the chapter."""
+"""The Cepheus recovery planner (webapp/pages/cepheus/recovery.py), headless: every number is
+what rules.cepheus computes."""
 
 from __future__ import annotations
 
-import html
-import random
 from fractions import Fraction
 
 import pytest
@@ -13,10 +11,8 @@ from rules import cepheus
 from rules.cepheus import Physical
 from webapp.app import App
 from webapp.formatting import percent
-from webapp.pages.cepheus.grappling import TIE_RULE, CepheusGrappling, CepheusGrapplingView
+from webapp.pages.cepheus.grappling import CepheusGrapplingView
 from webapp.pages.cepheus.recovery import CepheusRecovery, CepheusRecoveryView, exact
-
-# --- Recovery planner ----------------------------------------------------------------------
 
 
 def figures(view: CepheusRecoveryView | CepheusGrapplingView) -> dict[str, tuple[str, str]]:
@@ -124,69 +120,6 @@ def test_recovery_errors_show_beside_their_input(change: dict[str, object], wher
     assert m.result is good
 
 
-# --- Grappling -----------------------------------------------------------------------------
-
-
-def test_grappling_defaults_match_the_rules_and_the_hand() -> None:
-    view = CepheusGrapplingView()
-    m = view.model
-    r = m.result
-    assert (r.dm, r.opponent_dm) == (1, 0)  # skill 1 + DEX 8 (DM 0); 0 + 7 (DM 0)
-    assert r.odds == cepheus.grapple_odds(1, 0)
-    assert r.damage == cepheus.grapple_damage_distribution(1, 0, option="damage")
-    shown = figures(view)
-    assert shown["win-chance"] == (percent(r.odds.win), str(r.odds.win))
-    assert shown["tie-chance"] == (percent(r.odds.tie), str(r.odds.tie))
-    assert html.escape(TIE_RULE) in view._tie.object
-    # By hand, equal DMs: a tie is two equal 2D6 totals, sum of (ways/36)^2 = 146/1296.
-    m.skill = 0
-    ways = [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]
-    assert m.result.odds.tie == Fraction(sum(w * w for w in ways), 1296) == Fraction(73, 648)
-    assert m.result.odds.win == m.result.odds.lose == Fraction(575, 1296)
-    # Throw: 1D6 on a win.
-    m.option = "throw"
-    assert m.result.damage[6] == Fraction(575, 1296) / 6
-    assert m.result.damage[0] == 1 - Fraction(575, 1296)
-
-
-def test_grappling_options_table_and_disarm() -> None:
-    view = CepheusGrapplingView()
-    m = view.model
-    m.param.update(skill=5, characteristic=12)  # DM +7 against +0
-    odds = cepheus.grapple_odds(7, 0)
-    assert m.result.odds == odds and odds.disarm_takes > 0
-    assert f"takes the weapon (Effect 6+) {percent(odds.disarm_takes)}" in view._options.object
-    for row in cepheus.GRAPPLE_OPTIONS.values():
-        assert html.escape(row.text) in view._options.object
-
-
-def test_grappling_roll_is_the_rules_roll_with_the_seed() -> None:
-    view = CepheusGrapplingView()
-    m = view.model
-    m.param.update(seed=5, option="throw")
-    expected = cepheus.roll_grapple(1, 0, random.Random(5), option="throw")
-    assert m.roll() == expected
-    view._roll()
-    assert m.seed == 6
-    assert all(html.escape(line) in view._log.object for line in expected.log)
-    m.skill = 2  # another check: the old log no longer applies
-    assert "roll-log" not in view._log.object
-
-
-def test_grappling_deep_link_and_errors() -> None:
-    app = App()
-    app.apply_search("?page=cepheus-grappling&skill=2&opponent_characteristic=3&seed=9")
-    m = app.view_of("cepheus-grappling").model
-    assert (m.result.dm, m.result.opponent_dm, m.seed) == (2, -1, 9)
-    assert m.result.odds == cepheus.grapple_odds(2, -1)
-    good = m.result
-    m.characteristic = -1
-    assert m.error_input == "characteristic" and m.result is good
-    m.characteristic = 8
-    m.opponent_other = None
-    assert m.error_input == "opponent_other"
-
-
 def test_recovery_deep_link() -> None:
     app = App()
     app.apply_search("?page=cepheus-recovery&strength=7&endurance=6&max_endurance=8&days=5")
@@ -194,7 +127,3 @@ def test_recovery_deep_link() -> None:
     assert m.error == ""
     assert m.result.odds == cepheus.recovery_odds(Physical(7, 8, 6), Physical(7, 8, 8), 5)
     assert m.result.odds.whole == (0, Fraction(5, 6), 1, 1, 1, 1)
-
-
-def test_grappling_model_inputs() -> None:
-    assert CepheusGrappling().inputs[-1] == "seed"

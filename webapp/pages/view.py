@@ -1,0 +1,282 @@
+"""The view half of the page contract: a :class:`PageView` renders its model's result.
+
+A page's view lays out the inputs (widgets made from the parameters), the key figures (first
+on a phone, and kept in view), the details (charts, tables), the error beside the input it
+concerns and the rule note. A page declares only what differs: its sections of inputs, its
+figures, its details and how it renders a result; every number it shows is in the result
+its :class:`~webapp.pages.model.Calculator` computed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
+
+import panel as pn
+import param
+
+from webapp import components
+from webapp.components import (
+    LazyField,
+    figures_html,
+    input_field,
+    note_html,
+    style_figure,
+)
+from webapp.components.roll import RollIt, RollLog
+from webapp.pages.model import Calculator
+
+__all__ = ["CHART_VIEW_HEIGHT", "PageView", "RollLog"]  # (RollLog: webapp.components.roll)
+
+
+CHART_VIEW_HEIGHT = 240
+"""The most a chart takes alone (``view=chart``): with the fold of its data table under it,
+it fits a 400x300 frame."""
+
+
+class PageView(pn.viewable.Viewer):
+    """Base of every page view: inputs, key figures, details, errors and the rule note.
+
+    A subclass sets :attr:`model_class` and overrides what it shows:
+
+    - :meth:`sections`: the input column (default: every input, in order), built from
+      :meth:`field` (a widget made from the parameter, with its error under it), ``group``
+      cards and notes from :mod:`webapp.components`;
+    - :meth:`details`: charts and tables, built once (register charts with :meth:`chart`);
+    - :meth:`figures`: the key numbers of a result (shown first on a phone, kept in view);
+    - :meth:`note`: the rule note, first of the details (default :attr:`rule_note`);
+    - :meth:`render`: update the details for a new result;
+    - "Roll it", if the page rolls: :meth:`roll_controls` in its details, :meth:`roll_lines`
+      (the page's log of one roll), :meth:`roll_key` and :attr:`roll_prompt`.
+
+    The view re-renders when the model's result changes, and when the theme does.
+    """
+
+    model_class: ClassVar[type[Calculator]]
+    rule_note: ClassVar[str] = ""
+    """The rule the page encodes (source and section) and the interpretations it relies on."""
+    roll_prompt: ClassVar[str] = ""
+    """What the "Roll it" log says before a roll (and once an input changes what it rolls)."""
+    roll_keep: ClassVar[int] = 1
+    """How many rolls of the same thing the "Roll it" log keeps, newest first."""
+
+    model = param.ClassSelector(class_=Calculator)
+
+    def __init__(
+        self,
+        model: Calculator | None = None,
+        *,
+        figures_shown: Callable[[], None] | None = None,
+        **params: Any,
+    ) -> None:
+        """``figures_shown`` is called each time the view has put the key figures of a new
+        result in place, before its note and details are rendered: the app in the browser
+        (:mod:`webapp.browser`) sends them to the page at once, so that the numbers asked
+        for appear without waiting for the charts and tables."""
+        super().__init__(model=model if model is not None else self.model_class(), **params)
+        self._figures_shown = figures_shown
+        self.theme = "light"
+        self._charts: list[Any] = []
+        self._chart_panes: list[pn.pane.Bokeh] = []
+        self._chart_tables: dict[int, pn.pane.HTML] = {}  # id of a chart's pane -> its table
+        self._view_changes: list[tuple[Any, str, Any]] = []  # (object, attribute, was)
+        self._summary = components.summary_pane()
+        self._note = components.html_pane(margin=(0, 10))
+        self._lazy_fields = True  # (the fields of sections(): see field())
+        try:
+            sections = self.sections()
+        finally:
+            self._lazy_fields = False
+        self._inputs = components.inputs_column(*sections, components.general_error(self.model))
+        self._details = components.details_column(self._note, *self.details())
+        self._layout = components.page_layout(self._summary, self._inputs, self._details)
+        # The folded groups of inputs (built when first unfolded) and the inputs in each.
+        self._input_groups = [
+            (g, components.inputs_in(g)) for g in components.groups_in(self._inputs)
+        ]
+        self.model.param.watch(self._unfold_error, ["error_input"])
+        self.model.param.watch(self._update, ["result"])
+        self._update()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout
+
+    # --- what a page declares -------------------------------------------------------------
+
+    def sections(self) -> Sequence[Any]:
+        """The input column's content: every input's field, in order, unless overridden."""
+        return [self.field(name) for name in self.model.inputs]
+
+    def details(self) -> Sequence[Any]:
+        """Charts and tables under the figures, built once."""
+        return []
+
+    def figures(self, result: Any) -> Sequence[Any]:
+        """The key figures (:class:`webapp.components.Figure`) of ``result``."""
+        return []
+
+    def note(self, result: Any) -> str:
+        """The rule note under the figures."""
+        return self.rule_note
+
+    def render(self, result: Any) -> None:
+        """Show ``result`` in the details (the figures and note are shown by the base)."""
+
+    # --- helpers for pages ----------------------------------------------------------------
+
+    def field(self, name: str, **kw: Any) -> Any:
+        """Input ``name``'s widget, made from its parameter, with its error message under it
+        (:class:`webapp.components.Field`).
+
+        In :meth:`sections`, a field is made when it is put in a layout, so that those in a
+        folded group are made when the group is first unfolded
+        (:class:`webapp.components.LazyField`)."""
+        if getattr(self, "_lazy_fields", False):
+            return LazyField(self.model, name, **kw)
+        return input_field(self.model, name, **kw)
+
+    def chart(self, fig: Any, **kw: Any) -> pn.pane.Bokeh:
+        """A pane for Bokeh figure ``fig``, restyled with the theme (a chart without a table
+        of its data: see :meth:`chart_and_table`)."""
+        self._charts.append(fig)
+        style_figure(fig, self.theme)
+        kw.setdefault("sizing_mode", "stretch_width")
+        pane = pn.pane.Bokeh(fig, **kw)
+        self._chart_panes.append(pane)
+        return pane
+
+    def chart_and_table(self, fig: Any, table: pn.pane.HTML, **kw: Any) -> list[Any]:
+        """A chart (:meth:`chart`) and the pane of the table of its data right under it, to
+        put in a layout together: ``[chart, table]``. The page fills ``table`` with
+        :func:`~webapp.components.chart_table_html` when it renders. The pair is kept
+        together: ``view=chart`` shows the first chart with its table, and nothing else."""
+        pane = self.chart(fig, **kw)
+        self._chart_tables[id(pane)] = table
+        return [pane, table]
+
+    # --- "Roll it": a seeded roll of the last good result, with its log ------------------
+
+    def roll_controls(self, *fields: str, basis: int = 160, intro: str = "") -> list[Any]:
+        """The "Roll it" section (:class:`~webapp.components.roll.RollIt`), for
+        :meth:`details`: its heading, the ``intro`` note, the button beside the input
+        ``fields`` (default: the model's ``seed``) and the log. One roll is
+        :meth:`roll_once`; the log goes when :meth:`roll_key` changes."""
+        self.roll_it = RollIt(
+            self.model,
+            roll_once=self.roll_once,
+            roll_key=self.roll_key,
+            roll_log=self.roll_log,
+            prompt=self.roll_prompt,
+            keep=self.roll_keep,
+        )
+        fields = fields or ("seed",)
+        return self.roll_it.parts([self.field(name) for name in fields], basis=basis, intro=intro)
+
+    def roll_lines(self, result: Any) -> Sequence[str]:
+        """The page's log of one roll of ``result`` with the model's ``seed``."""
+        raise NotImplementedError
+
+    def roll_once(self, result: Any, seed: int) -> Any:
+        """One roll of ``result`` with ``seed``, as the log keeps it (:meth:`roll_log` shows
+        it): by default a :class:`RollLog` of :meth:`roll_lines`."""
+        return RollLog(seed, tuple(self.roll_lines(result)))
+
+    def roll_key(self, result: Any) -> object:
+        """What a roll of ``result`` depends on: the log goes when it changes."""
+        return result
+
+    def roll_log(self, rolls: Sequence[Any]) -> str:
+        """The log's HTML for ``rolls`` (newest first, never empty)."""
+        return str(rolls[0].html())
+
+    # --- folded groups of inputs -------------------------------------------------------
+
+    def unfold_set(self) -> None:
+        """Unfold each group holding an input that differs from its default: what a deep
+        link set is shown, not only counted in the group's title."""
+        m = self.model
+        for card, names in self._input_groups:
+            if card.collapsed and any(getattr(m, n) != m.param[n].default for n in names):
+                card.unfold()
+
+    def _unfold_error(self, *_events: object) -> None:
+        """Unfold the groups holding the input an error is about, so the message beside it
+        shows."""
+        name = self.model.error_input
+        for card, names in self._input_groups:
+            if name and name in names and card.collapsed:
+                card.unfold()
+
+    # --- views: the whole page, or one part of it (``view=`` in the link) ----------------
+
+    def show_view(self, view: str) -> bool:
+        """Show the whole page (``"full"``), only its key figures (``"result"``) or only its
+        first chart with the table of its data (``"chart"``): the parts a small embed shows.
+
+        Returns False, and shows the whole page, where the page has no chart for ``"chart"``
+        (or the view is unknown)."""
+        for obj, attribute, was in reversed(self._view_changes):
+            if attribute == "visible" and isinstance(obj, pn.pane.Bokeh):
+                obj.object.visible = was  # the pane follows its figure's visible
+            setattr(obj, attribute, was)
+        self._view_changes = []
+        found = view in ("full", "result") or (view == "chart" and bool(self._chart_panes))
+        if not found:
+            view = "full"
+        self._inputs.visible = view == "full"
+        self._summary.visible = view in ("full", "result")
+        self._details.visible = view in ("full", "chart")
+        self._layout.css_classes = ["rf-page", f"rf-view-{view}"]
+        if view == "chart":
+            self._hide_all_but(self._details, self._chart_panes[0])
+            # Alone in a small frame (400x300), the chart needs no margin above and below it,
+            # and at most CHART_VIEW_HEIGHT px (a chart that keeps its aspect: narrower).
+            pane = self._chart_panes[0]
+            fig = pane.object
+            self._change(fig, "margin", (0, 5))  # the pane takes its layout from the figure
+            if fig.sizing_mode == "scale_width":
+                narrow = int(CHART_VIEW_HEIGHT * fig.width / fig.height)
+                if fig.max_width is None or fig.max_width > narrow:
+                    self._change(fig, "max_width", narrow)
+            elif fig.height > CHART_VIEW_HEIGHT:
+                self._change(fig, "height", CHART_VIEW_HEIGHT)
+        return found
+
+    def _change(self, obj: Any, attribute: str, value: Any) -> None:
+        """Set ``obj.attribute`` for the current view, to be undone by the next view."""
+        self._view_changes.append((obj, attribute, getattr(obj, attribute)))
+        setattr(obj, attribute, value)
+
+    def _hide_all_but(self, container: Any, target: Any) -> bool:
+        """Hide everything in ``container`` but ``target`` (at any depth), the containers
+        that hold it and the table of its data (:meth:`chart_and_table`); whether ``target``
+        is inside."""
+        objects = list(getattr(container, "objects", []))
+        path = [obj is target or self._hide_all_but_inside(obj, target) for obj in objects]
+        if not any(path):
+            return False
+        table = self._chart_tables.get(id(target))
+        for obj, inside in zip(objects, path, strict=True):
+            if not inside and obj is not table:
+                self._change(obj, "visible", False)
+        return True
+
+    def _hide_all_but_inside(self, obj: Any, target: Any) -> bool:
+        return hasattr(obj, "objects") and self._hide_all_but(obj, target)
+
+    def set_theme(self, theme: str) -> None:
+        """Recolour the charts for the shell's theme and render again."""
+        self.theme = theme
+        for fig in self._charts:
+            style_figure(fig, theme)
+        self._update()
+
+    def _update(self, *_events: object) -> None:
+        result = self.model.result
+        if result is None:
+            return
+        self._summary.object = figures_html(list(self.figures(result)))
+        if self._figures_shown is not None:
+            self._figures_shown()
+        self._note.object = note_html(self.note(result))
+        self.render(result)
