@@ -14,12 +14,12 @@ left fixed and why.
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
+from rules import variants
 from rules.validation import InvalidInput, check_bool, check_choice, check_instance, check_int
 
 __all__ = [
@@ -31,7 +31,9 @@ __all__ = [
     "OpposedEffect",
     "RangeColumn",
     "Variant",
+    "find_preset",
     "preset_name",
+    "variant_fields",
 ]
 
 
@@ -261,30 +263,28 @@ class Variant:
         for name in ("disarm_succeeds_by", "grapple_damage_effect"):
             put(name, check_choice(name, getattr(self, name), OpposedEffect))
 
-    def differences(self, other: Variant) -> tuple[str, ...]:
+    def differences(self, other: Variant | str = variants.AS_WRITTEN) -> tuple[str, ...]:
         """The names of the fields whose value differs from ``other``'s, in field order.
 
-        For the "(modified)" mark of a page: ``variant.differences(PRESETS[name])`` is empty
-        exactly when ``variant`` is that preset.
+        ``other`` is a :class:`Variant` or the name of a preset (default: the default preset,
+        :data:`AS_WRITTEN`). For the "(modified)" mark of a page: ``variant.differences(name)``
+        is empty exactly when ``variant`` is that preset.
 
         Raises:
-            ValueError: ``other`` is not a :class:`Variant`.
+            ValueError: ``other`` is neither a :class:`Variant` nor a preset's name.
 
         >>> Variant(natural_two_twelve=True).differences(Variant())
         ('natural_two_twelve',)
+        >>> PRESETS[TWODSIX_CE].differences(TWODSIX_CE)
+        ()
         """
-        other = check_instance("other", other, Variant)
-        return tuple(
-            f.name
-            for f in dataclasses.fields(Variant)
-            if getattr(self, f.name) != getattr(other, f.name)
-        )
+        return variants.preset_differences(self, other, PRESETS, "other")
 
 
 DEFAULT_VARIANT: Final = Variant()
 """This site's reading: the default of every ``variant`` argument."""
 
-AS_WRITTEN: Final = "As written (this site's reading)"
+AS_WRITTEN: Final = variants.AS_WRITTEN
 """The name of the default preset."""
 
 COMMON_MODIFIERS_TABLE: Final = "Common Modifiers table"
@@ -318,6 +318,21 @@ passage) and, for "twodsix CE", the twodsix Foundry VTT system (``xdy/twodsix-fo
 preset (twodsix's CE ruleset leaves it off)."""
 
 
+def find_preset(name: str) -> Variant:
+    """The :class:`Variant` of the preset named ``name`` (a key of :data:`PRESETS`).
+
+    Rule: the presets of :data:`PRESETS`, each a reading of ``003_c7092257a5e3046d.txt`` (see
+    :class:`Variant` for each field's passage).
+
+    Raises:
+        ValueError: ``name`` is not the name of a preset.
+
+    >>> find_preset(TWODSIX_CE).range_band_column
+    <RangeColumn.DISTANCE: 'distance'>
+    """
+    return variants.find_preset(PRESETS, name)
+
+
 def preset_name(variant: Variant) -> str | None:
     """The name of the preset ``variant`` is, or ``None`` when it matches none (modified).
 
@@ -330,8 +345,90 @@ def preset_name(variant: Variant) -> str | None:
     >>> preset_name(Variant()), preset_name(Variant(natural_two_twelve=True)) is None
     ("As written (this site's reading)", True)
     """
-    variant = _check_variant(variant)
-    return next((name for name, preset in PRESETS.items() if preset == variant), None)
+    return variants.preset_name(PRESETS, variant, Variant)
+
+
+_SUMMARIES: Final = {
+    "aim_for_the_kill_per_action": (
+        "Damage per minor action spent Aiming for the Kill: 1 (this site) or 2 (as printed)."
+    ),
+    "natural_two_twelve": (
+        "A natural 2 always fails and a natural 12 always succeeds (a house rule; off by"
+        " default: the rules say a natural 2 or 12 is not automatic)."
+    ),
+    "full_cover_dm": "The DM of Full cover: -4 (this site) or -6.",
+    "prone_short_range_dm": (
+        "The DM to attack a prone target at Short range: -2 (this site) or 0."
+    ),
+    "range_band_column": (
+        "Which column decides a range given in squares (they disagree only at 34 and 334)."
+    ),
+    "effect_six_minimum_damage": (
+        "A hit with Effect 6+ always inflicts at least one point of damage, whatever the armor"
+        " (this site, as printed); off: damage is the roll less armor."
+    ),
+    "dodge_in_cover_dm": (
+        "The DM of a dodge when the target is in cover or has an obstruction: -2 (this site) or -1."
+    ),
+    "grenades_add_effect": (
+        "Whether a grenade adds the attack's Effect to its damage (off: as printed)."
+    ),
+    "minor_actions_per_round": (
+        "The most minor actions in a round without a significant action: 3 (this site) or 2."
+    ),
+    "vehicle_double_replaces_singles": (
+        "Past 33 points on the Vehicle Damage table, whether each Double Hit of six extra"
+        " points replaces the two Single Hits of those points (off: both add)."
+    ),
+    "disarm_succeeds_by": (
+        'What "succeeds by 6+" measures when disarming: the winner\'s own Effect (this site)'
+        " or his margin over the loser."
+    ),
+    "grapple_damage_effect": (
+        'What "the Effect" of a grapple\'s "2 + the Effect" damage is: the winner\'s own'
+        " Effect (this site) or his margin over the loser."
+    ),
+    "extreme_range_halving_before_armor": (
+        "Whether an energy weapon's half damage at Extreme range is halved before armor (this"
+        " site) or after it."
+    ),
+    "tactics_failure_lowers_initiative": (
+        "Whether a failed Tactics or Leadership check lowers Initiative by its Effect (off:"
+        " it changes nothing)."
+    ),
+    "dive_for_cover_round_up": (
+        "Whether diving for cover's half damage is rounded up (this site) or down."
+    ),
+    "dive_for_cover_before_armor": (
+        "Whether diving for cover halves the damage before armor (this site) or after it."
+    ),
+}
+_INTEGERS: Final = {
+    "aim_for_the_kill_per_action": (1, 2),
+    "full_cover_dm": _FULL_COVER,
+    "prone_short_range_dm": _PRONE_SHORT,
+    "dodge_in_cover_dm": _DODGE_IN_COVER,
+    "minor_actions_per_round": (3, 2),
+}
+_FIELDS: Final = variants.list_fields(Variant, _SUMMARIES, _INTEGERS)
+
+
+def variant_fields() -> tuple[variants.VariantField, ...]:
+    """Every switch of :class:`Variant`, in field order, for a "Rules in force" control.
+
+    Each row gives the field's name (the deep link's query parameter), its default, its allowed
+    values and a one-sentence summary (see :class:`rules.variants.VariantField`).
+
+    Rule: each field's passage of ``003_c7092257a5e3046d.txt`` (see :class:`Variant`).
+
+    Raises:
+        Nothing: it takes no input.
+
+    >>> variant_fields()[0]
+    VariantField(name='aim_for_the_kill_per_action', default=1, allowed=(1, 2), summary=\
+'Damage per minor action spent Aiming for the Kill: 1 (this site) or 2 (as printed).')
+    """
+    return _FIELDS
 
 
 def _check_variant(value: object) -> Variant:

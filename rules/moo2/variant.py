@@ -24,10 +24,15 @@ import dataclasses
 import enum
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import Final
 
-from rules.validation import InvalidInput, check_bool, check_choice, check_instance, check_text
+from rules import variants
+from rules.validation import check_bool, check_choice, check_instance
+from rules.variants import put_field as _put
 
 __all__ = [
+    "AS_WRITTEN",
+    "DEFAULT_VARIANT",
     "PRESETS",
     "BeyondTable",
     "DefensiveFireMode",
@@ -38,6 +43,8 @@ __all__ = [
     "PlanetHalving",
     "Variant",
     "find_preset",
+    "preset_name",
+    "variant_fields",
 ]
 
 
@@ -130,10 +137,6 @@ class PlanetHalving(enum.StrEnum):
     """Halve the shot's damage (rounded down), then the shield takes its reduction."""
     AFTER_SHIELD = "after_shield"
     """The shield takes its reduction, then what is left is halved (rounded down)."""
-
-
-def _put(record: object, name: str, value: object) -> None:
-    object.__setattr__(record, name, value)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -251,9 +254,7 @@ class Variant:
         )
         _put(self, "beyond_table", check_choice("beyond_table", self.beyond_table, BeyondTable))
 
-    def differences(
-        self, preset: str | Variant = "As written (this site's reading)"
-    ) -> tuple[str, ...]:
+    def differences(self, preset: str | Variant = variants.AS_WRITTEN) -> tuple[str, ...]:
         """The names of the fields in which this variant differs from ``preset``, in field order.
 
         ``preset`` is a name of :data:`PRESETS` or a :class:`Variant`. An empty tuple means the
@@ -265,20 +266,16 @@ class Variant:
         >>> PRESETS["1.31 bugs"].differences("classic")
         ('defensive_fire',)
         """
-        other = preset if isinstance(preset, Variant) else _find_preset("preset", preset)
-        return tuple(
-            field.name
-            for field in dataclasses.fields(Variant)
-            if getattr(self, field.name) != getattr(other, field.name)
-        )
+        return variants.preset_differences(self, preset, PRESETS, "preset")
 
 
-_DEFAULT_PRESET = "As written (this site's reading)"
-"""The name of the preset that is ``Variant()`` (the first key of :data:`PRESETS`)."""
+AS_WRITTEN: Final = variants.AS_WRITTEN
+"""The name of the preset that is ``Variant()`` (the first key of :data:`PRESETS`): this
+site's reading of ``000_3948ba1900819cb7.txt`` and ``001_cd7e90afc4e65868.txt``."""
 
 PRESETS: Mapping[str, Variant] = MappingProxyType(
     {
-        _DEFAULT_PRESET: Variant(),
+        AS_WRITTEN: Variant(),
         "1.50 simplified": Variant(
             formula=Formula.SIMPLIFIED, edition=Edition.V1_50, helmsman_bonus=True
         ),
@@ -316,19 +313,79 @@ def find_preset(name: str) -> Variant:
     >>> find_preset("1.50 simplified").formula
     <Formula.SIMPLIFIED: 'simplified'>
     """
-    return _find_preset("name", name)
+    return variants.find_preset(PRESETS, name)
 
 
-def _find_preset(parameter: str, name: object) -> Variant:
-    allowed = "one of " + ", ".join(repr(key) for key in PRESETS)
-    text = check_text(parameter, name, allowed=allowed)
-    if text not in PRESETS:
-        raise InvalidInput(parameter, allowed, name)
-    return PRESETS[text]
+DEFAULT_VARIANT: Final = PRESETS[AS_WRITTEN]
+"""``Variant()``, this site's reading of ``000_3948ba1900819cb7.txt`` and
+``001_cd7e90afc4e65868.txt``: the default of every ``variant=`` parameter of
+:mod:`rules.moo2`."""
+_AS_WRITTEN: Final = DEFAULT_VARIANT
+"""The former private name of :data:`DEFAULT_VARIANT`."""
 
 
-_AS_WRITTEN = PRESETS[_DEFAULT_PRESET]
-"""``Variant()``: the default of every ``variant=`` parameter of :mod:`rules.moo2`."""
+def preset_name(variant: Variant) -> str | None:
+    """The name of the preset ``variant`` is, or ``None`` when it matches none (modified).
+
+    Rule: the editions ``000_3948ba1900819cb7.txt`` and ``001_cd7e90afc4e65868.txt`` describe
+    (see :data:`PRESETS`).
+
+    Raises:
+        ValueError: ``variant`` is not a :class:`Variant`.
+
+    >>> preset_name(Variant()), preset_name(Variant(beyond_table="clamp")) is None
+    ("As written (this site's reading)", True)
+    """
+    return variants.preset_name(PRESETS, variant, Variant)
+
+
+_SUMMARIES: Final = {
+    "formula": "The chance-to-hit formula: classic (this site) or the 1.50 simplified one.",
+    "edition": "Which weapons carry the inherent 2x range to-hit penalty (by edition).",
+    "fighter_td_bonus": (
+        "When fighters get the TransDimensional speed bonus of 4: only a Trans-Dimensional"
+        " race's (this site) or always."
+    ),
+    "helmsman_bonus": "Whether the HelmsmanBonus (in 1.50 only) exists.",
+    "pd_bonus_in_sure_hit": (
+        "Whether the Point Defense +25 counts in rule [2] of the classic formula."
+    ),
+    "defensive_fire": (
+        "The Defensive Fire rules in force: 1.50 classic, 1.50 alternate, or 1.31/1.40 with"
+        " its bugs."
+    ),
+    "first_turn_dfr": (
+        'How the first turn\'s DFR, "three times lower", is rounded: down (this site) or to'
+        " nearest."
+    ),
+    "planet_halving": (
+        "Whether a planet's halving comes before the shield's reduction (this site) or after it."
+    ),
+    "beyond_table": (
+        "Squares beyond the mount's last range column: refused (this site) or read as the last"
+        " column."
+    ),
+}
+_INTEGERS: Final[dict[str, tuple[int, ...]]] = {}
+_FIELDS: Final = variants.list_fields(Variant, _SUMMARIES, _INTEGERS)
+
+
+def variant_fields() -> tuple[variants.VariantField, ...]:
+    """Every switch of :class:`Variant`, in field order, for a "Rules in force" control.
+
+    Each row gives the field's name (the deep link's query parameter), its default, its allowed
+    values and a one-sentence summary (see :class:`rules.variants.VariantField`).
+
+    Rule: the editions ``000_3948ba1900819cb7.txt`` and ``001_cd7e90afc4e65868.txt`` describe
+    (see :class:`Variant`).
+
+    Raises:
+        Nothing: it takes no input.
+
+    >>> [field.name for field in variant_fields()][:2] == list(Variant.__dataclass_fields__)[:2]
+    True
+    """
+    return _FIELDS
 
 
 def _check_variant(variant: object) -> Variant:
