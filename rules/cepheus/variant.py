@@ -100,7 +100,10 @@ class Variant:
     actions). Either way the bonus stops at +6."""
 
     natural_two_twelve: bool = False
-    """False (the rules): a natural 2 or 12 is not automatic. True (a common house rule, not in
+    """A natural 2 always fails and a natural 12 always succeeds (a house rule; off by default: the
+    rules say a natural 2 or 12 is not automatic).
+
+    False (the rules): a natural 2 or 12 is not automatic. True (a common house rule, not in
     the chapter; twodsix's ``criticalNaturalAffectsEffect``, its issue #168): a natural 2 on the
     check's dice always fails and a natural 12 always succeeds.
 
@@ -138,7 +141,10 @@ class Variant:
     ``getRangeBand`` reads the metres). A range given in metres always uses the metres."""
 
     effect_six_minimum_damage: bool = True
-    """True (this site, as printed): "A hit with Effect 6+ always inflicts at least one point of
+    """A hit with Effect 6+ always inflicts at least one point of damage, whatever the armor (this
+    site, as printed); off: damage is the roll less armor.
+
+    True (this site, as printed): "A hit with Effect 6+ always inflicts at least one point of
     damage, regardless of the target's armor" ("Armor"). False: damage is the roll less armor,
     never below 0, whatever the Effect, as twodsix's CE ``armorDamageFormula`` ("@damage -
     @effectiveArmor") does."""
@@ -152,7 +158,9 @@ class Variant:
     table, with no cover case."""
 
     grenades_add_effect: bool = False
-    """False (this site, as printed): a grenade adds no Effect to its damage ("Thrown Weapons":
+    """Whether a grenade adds the attack's Effect to its damage (off: as printed).
+
+    False (this site, as printed): a grenade adds no Effect to its damage ("Thrown Weapons":
     "The first kind of thrown weapon adds the Effect of the Athletics check to its damage. The
     second does not."). True: every hit adds the Effect ("Damage": "Add the Effect of the
     attack roll to this damage"), as twodsix's CE ruleset does (``addEffectToDamage`` adds it to
@@ -168,7 +176,10 @@ class Variant:
     2: "two minor actions instead of a significant action" is the round's total."""
 
     vehicle_double_replaces_singles: bool = False
-    """Past 33 points on the Vehicle Damage table. False (this site): both closing lines add,
+    """Past 33 points on the Vehicle Damage table, whether each Double Hit of six extra points
+    replaces the two Single Hits of those points (off: both add).
+
+    False (this site): both closing lines of the Vehicle Damage table add,
     "For every extra three points +1 Single Hit" and "For every extra six points +1 Double
     Hit" (39 points: two Triple, two Single and one Double Hit). True: each Double Hit of six
     extra points replaces the two Single Hits of those points (39 points: two Triple Hits and
@@ -176,35 +187,49 @@ class Variant:
     every count of hits: an attack's, a collision's or a ram's, and their locations."""
 
     disarm_succeeds_by: OpposedEffect = OpposedEffect.EFFECT
-    """What "succeeds by 6+" measures when disarming ("Grappling": "Disarm his opponent. If he
-    succeeds by 6+ he can take the weapon away; otherwise it ends up on the floor"): the
-    winner's own Effect (this site) or his margin over the loser of the opposed check."""
+    """What "succeeds by 6+" measures when disarming: the winner's own Effect (this site) or his
+    margin over the loser.
+
+    "Grappling": "Disarm his opponent. If he succeeds by 6+ he can take the weapon away;
+    otherwise it ends up on the floor". The loser is the other side of the opposed check."""
 
     grapple_damage_effect: OpposedEffect = OpposedEffect.EFFECT
-    """What "the Effect" of "Inflict damage equal to 2 + the Effect" ("Grappling") is: the
+    """What "the Effect" of a grapple's "2 + the Effect" damage is: the winner's own Effect (this
+    site) or his margin over the loser.
+
+    What "the Effect" of "Inflict damage equal to 2 + the Effect" ("Grappling") is: the
     winner's own Effect (this site, never below 0 damage), or his margin over the loser of the
     opposed check (so at least 3 damage)."""
 
     extreme_range_halving_before_armor: bool = True
-    """"Energy-based weapons ... inflict half damage (round up) at this extreme range"
+    """Whether an energy weapon's half damage at Extreme range is halved before armor (this site) or
+    after it.
+
+    "Energy-based weapons ... inflict half damage (round up) at this extreme range"
     ("Extreme Range Firing"): the damage rolled (Effect included) is halved before armor
     (this site) or the damage left after armor is halved."""
 
     tactics_failure_lowers_initiative: bool = False
-    """"everyone in the unit may increase their Initiative by the Effect of the check" ("Tactics
+    """Whether a failed Tactics or Leadership check lowers Initiative by its Effect (off: it changes
+    nothing).
+
+    "everyone in the unit may increase their Initiative by the Effect of the check" ("Tactics
     and Leadership"; Leadership: "the target character's Initiative is increased by the
     Effect"). False (this site): "may increase" means a failed check changes nothing. True:
     the Effect is added whatever its sign, so a failed check lowers Initiative."""
 
     dive_for_cover_round_up: bool = True
-    """Diving for cover halves an explosion's damage ("Explosions": "reduce the damage ... by
+    """Whether diving for cover's half damage is rounded up (this site) or down.
+
+    Diving for cover halves an explosion's damage ("Explosions": "reduce the damage ... by
     half if he dives for cover"), with no rounding given: rounded up (this site, as the
     chapter's only other halving: "half damage (round up)", "Extreme Range Firing") or down."""
 
     dive_for_cover_before_armor: bool = True
-    """Whether diving for cover halves the damage before armor reduces it (this site: the
-    reaction reduces the damage rolled, then armor; "Armor reduces damage by the value of the
-    armor") or halves what is left after armor."""
+    """Whether diving for cover halves the damage before armor (this site) or after it.
+
+    This site: the reaction reduces the damage rolled, then armor does ("Armor reduces damage by
+    the value of the armor"); the other reading halves what is left after armor."""
 
     def __post_init__(self) -> None:
         def put(name: str, value: object) -> None:

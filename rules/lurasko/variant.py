@@ -83,19 +83,27 @@ class Variant:
 
     _: dataclasses.KW_ONLY
     defense_die: int = 100
-    """The sides of the one die of a defense roll (roll-under against the TN). The chapter does
+    """The sides of the one die of a defense roll (the chapter names none; this site: 100).
+
+    The sides of the one die of a defense roll (roll-under against the TN). The chapter does
     not name the die (002, "Critical Hits" only shows a roll of 34 against TN 14); the attack
     page's "Roll it" took 100 sides as an input default. 1 to :data:`rules.dice.MAX_SIDES`.
     Affects :func:`rules.lurasko.defense_roll_odds` (d20: no critical is possible, since TN +
     20 is above 20 for any TN >= 1)."""
     injury_crossing: InjuryCrossing | str = InjuryCrossing.REACH
-    """Whether reaching a multiple of the injury factor counts as crossing it (default 'reach':
+    """Whether reaching a multiple of the injury factor crosses it (this site) or only going past
+    it.
+
+    Whether reaching a multiple of the injury factor counts as crossing it (default 'reach':
     damage // factor) or only going past it ('exceed'). Affects
     :func:`rules.lurasko.degrees_of_injury`, :func:`~rules.lurasko.energy_side_effects` and
     :func:`~rules.lurasko.resolve_attack` (the attack's degrees and those of each energy
     type)."""
     war_fever_pairs: WarFeverPairs | str = WarFeverPairs.WHOLE
-    """How the war fever Hindrance counts pairs of degrees beyond 1: whole pairs (default) or
+    """How the war fever Hindrance counts pairs of degrees beyond 1: whole pairs (this site) or
+    every pair begun.
+
+    How the war fever Hindrance counts pairs of degrees beyond 1: whole pairs (default) or
     every pair begun. Affects :func:`rules.lurasko.war_fever_hindrance`,
     :func:`~rules.lurasko.energy_side_effects` and :func:`~rules.lurasko.resolve_attack`."""
 

@@ -161,7 +161,9 @@ class Variant:
 
     _: dataclasses.KW_ONLY
     formula: Formula | str = Formula.CLASSIC
-    """The chance-to-hit formula ("Classic Chance to Hit Formula" / "1.50 Alternative Chance to
+    """The chance-to-hit formula: classic (this site) or the 1.50 simplified one.
+
+    The chance-to-hit formula ("Classic Chance to Hit Formula" / "1.50 Alternative Chance to
     Hit Formula (Optional)", ``simplified_beam_formula = 1``). Default: classic (the optional
     1.50 formula is off unless the INI turns it on). Affects :func:`rules.moo2.hit_rule`,
     :func:`~rules.moo2.hit_probability`, :class:`~rules.moo2.BeamShot`,
@@ -170,7 +172,9 @@ class Variant:
     ``formula`` argument set to 'simplified' overrides it; left at 'classic' (its default) it
     defers to the variant."""
     edition: Edition | str = Edition.CLASSIC
-    """Which weapons carry the inherent 2x range to-hit penalty ("Range Penalty to Accuracy":
+    """Which weapons carry the inherent 2x range to-hit penalty (by edition).
+
+    Which weapons carry the inherent 2x range to-hit penalty ("Range Penalty to Accuracy":
     "Classic Fusion Beam, Plasma Cannon and Mauler Device have an inherent 2x range to-hit
     penalty ... removed from Mauler in 1.50. In the 1.50 improved mod, the penalty has also been
     removed from Fusion Beam"). Default: classic (all three); '1.50' drops the Mauler, '1.50
@@ -178,22 +182,31 @@ class Variant:
     :meth:`rules.moo2.Weapon.has_inherent_double_penalty` (an ``edition`` argument other than
     'classic' overrides it)."""
     fighter_td_bonus: FighterTdBonus | str = FighterTdBonus.TRANS_DIMENSIONAL
-    """When fighters get the TransDimensional speed bonus of 4 ("Beam Defense of Fighters").
+    """When fighters get the TransDimensional speed bonus of 4: only a Trans-Dimensional race's
+    (this site) or always.
+
+    When fighters get the TransDimensional speed bonus of 4 ("Beam Defense of Fighters").
     Default: only with ``trans_dimensional=True`` (a Trans-Dimensional race); 'always': every
     fighter. Affects :func:`rules.moo2.fighter_speed`, :func:`~rules.moo2.fighter_beam_defense`."""
     helmsman_bonus: bool = True
-    """Whether the HelmsmanBonus exists ("Beam Defense of Fighters": "+ HelmsmanBonus (in 1.50
+    """Whether the HelmsmanBonus (in 1.50 only) exists.
+
+    Whether the HelmsmanBonus exists ("Beam Defense of Fighters": "+ HelmsmanBonus (in 1.50
     only)"). Default: True (any ``helmsman_bonus`` is added, as for 1.50); False (the classic
     game): a ``helmsman_bonus`` other than 0 is refused, naming it. Affects
     :func:`rules.moo2.fighter_beam_defense`."""
     pd_bonus_in_sure_hit: bool = False
-    """Whether the Point Defense +25 counts in rule [2] of the classic formula ("Classic Chance
+    """Whether the Point Defense +25 counts in rule [2] of the classic formula.
+
+    Whether the Point Defense +25 counts in rule [2] of the classic formula ("Classic Chance
     to Hit Formula": "[2] BA+CO-AF-BD >= 99", PD_bonus only in the [3b] threshold). Default:
     False, as printed (the 1.50 formula is the one that adds it to [2]); True: a PD beam's [2]
     is BA+CO-AF-BD + 25 >= 99, the reading of a table that takes PD's +25 BA as Beam Attack
     everywhere. Affects what :attr:`formula` affects, under the classic formula."""
     defensive_fire: DefensiveFireMode | str = DefensiveFireMode.CLASSIC
-    """The Defensive Fire rules in force (``001_cd7e90afc4e65868.txt``): 1.50 classic, 1.50
+    """The Defensive Fire rules in force: 1.50 classic, 1.50 alternate, or 1.31/1.40 with its bugs.
+
+    The Defensive Fire rules in force (``001_cd7e90afc4e65868.txt``): 1.50 classic, 1.50
     ``alternate_defensive_fire``, or the 1.31/1.40 behaviour with its bugs. Default: classic.
     Affects :func:`rules.moo2.defensive_fire_enabled` (a ``mode`` argument other than 'classic'
     overrides it); a page picks the path function of the mode
@@ -202,20 +215,26 @@ class Variant:
     :func:`~rules.moo2.bugged_defensive_fire_path_chances`), each taking the inputs its mechanic
     has."""
     first_turn_dfr: DfrRounding | str = DfrRounding.DOWN
-    """How the first turn's DFR, "three times lower", is rounded (``001_cd7e90afc4e65868.txt``):
+    """How the first turn's DFR, "three times lower", is rounded: down (this site) or to nearest.
+
+    How the first turn's DFR, "three times lower", is rounded (``001_cd7e90afc4e65868.txt``):
     down (default: 10 -> 3, as the Heavy mount's halving) or to nearest ('nearest': 11 -> 4, as
     the damage's "round to nearest"). Affects
     :func:`rules.moo2.first_turn_defensive_fire_range`,
     :func:`~rules.moo2.defensive_fire_chance` and
     :func:`~rules.moo2.defensive_fire_path_chances` (with ``first_turn``)."""
     planet_halving: PlanetHalving | str = PlanetHalving.BEFORE_SHIELD
-    """Whether a planet's halving comes before the shield's reduction (default) or after it
+    """Whether a planet's halving comes before the shield's reduction (this site) or after it.
+
+    Whether a planet's halving comes before the shield's reduction (default) or after it
     ("Damage is halved against planets", ``000_3948ba1900819cb7.txt``, "Beam ship weapons"; the
     source has no shields). Death Ray at 11 squares, roll 85 (65 damage), shield 5: 65 // 2 - 5
     = 27 before, (65 - 5) // 2 = 30 after. Affects :class:`rules.moo2.BeamShot` and the beam
     shot functions."""
     beyond_table: BeyondTable | str = BeyondTable.REFUSE
-    """Squares beyond the mount's last range column: refused (default) or read as the last
+    """Squares beyond the mount's last range column: refused (this site) or read as the last column.
+
+    Squares beyond the mount's last range column: refused (default) or read as the last
     column ('clamp', an explicit choice, never the default). Affects every function taking
     ``squares`` and a mount: :func:`rules.moo2.check_squares`, :func:`~rules.moo2.range_units`,
     :func:`~rules.moo2.range_penalty`, :func:`~rules.moo2.dissipation_penalty`,
