@@ -152,6 +152,7 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     # A preset is looked up by its name, which no candidate string guesses.
     "moo2.find_preset": {"name": "classic"},
     "lurasko.find_preset": {"name": "As written (this site's reading)"},
+    "cepheus.find_preset": {"name": "twodsix CE"},
     # Fight forecasts: scores start at 1 (the search tries 0 first).
     "cepheus.Fighter": {
         "physical": cepheus.Physical(7, 7, 7),

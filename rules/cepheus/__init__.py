@@ -261,7 +261,9 @@ from rules.cepheus.variant import (
     OpposedEffect,
     RangeColumn,
     Variant,
+    find_preset,
     preset_name,
+    variant_fields,
 )
 from rules.cepheus.vehicle_explosion import (
     VEHICLE_EXPLOSION_RINGS,
@@ -482,6 +484,7 @@ __all__ = [
     "explosion_damage",
     "explosion_damage_distribution",
     "fatigue_rest_hours",
+    "find_preset",
     "first_aid",
     "focus_fire",
     "grapple_damage",
@@ -543,6 +546,7 @@ __all__ = [
     "target_movement_dm",
     "target_stance_dm",
     "thrown_metres",
+    "variant_fields",
     "vehicle_explosion_dice",
     "vehicle_explosion_distribution",
     "vehicle_hits",

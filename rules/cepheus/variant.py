@@ -14,12 +14,12 @@ left fixed and why.
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
+from rules import variants
 from rules.validation import InvalidInput, check_bool, check_choice, check_instance, check_int
 
 __all__ = [
@@ -31,7 +31,9 @@ __all__ = [
     "OpposedEffect",
     "RangeColumn",
     "Variant",
+    "find_preset",
     "preset_name",
+    "variant_fields",
 ]
 
 
@@ -98,7 +100,10 @@ class Variant:
     actions). Either way the bonus stops at +6."""
 
     natural_two_twelve: bool = False
-    """False (the rules): a natural 2 or 12 is not automatic. True (a common house rule, not in
+    """A natural 2 always fails and a natural 12 always succeeds (a house rule; off by default: the
+    rules say a natural 2 or 12 is not automatic).
+
+    False (the rules): a natural 2 or 12 is not automatic. True (a common house rule, not in
     the chapter; twodsix's ``criticalNaturalAffectsEffect``, its issue #168): a natural 2 on the
     check's dice always fails and a natural 12 always succeeds.
 
@@ -136,7 +141,10 @@ class Variant:
     ``getRangeBand`` reads the metres). A range given in metres always uses the metres."""
 
     effect_six_minimum_damage: bool = True
-    """True (this site, as printed): "A hit with Effect 6+ always inflicts at least one point of
+    """A hit with Effect 6+ always inflicts at least one point of damage, whatever the armor (this
+    site, as printed); off: damage is the roll less armor.
+
+    True (this site, as printed): "A hit with Effect 6+ always inflicts at least one point of
     damage, regardless of the target's armor" ("Armor"). False: damage is the roll less armor,
     never below 0, whatever the Effect, as twodsix's CE ``armorDamageFormula`` ("@damage -
     @effectiveArmor") does."""
@@ -150,7 +158,9 @@ class Variant:
     table, with no cover case."""
 
     grenades_add_effect: bool = False
-    """False (this site, as printed): a grenade adds no Effect to its damage ("Thrown Weapons":
+    """Whether a grenade adds the attack's Effect to its damage (off: as printed).
+
+    False (this site, as printed): a grenade adds no Effect to its damage ("Thrown Weapons":
     "The first kind of thrown weapon adds the Effect of the Athletics check to its damage. The
     second does not."). True: every hit adds the Effect ("Damage": "Add the Effect of the
     attack roll to this damage"), as twodsix's CE ruleset does (``addEffectToDamage`` adds it to
@@ -166,7 +176,10 @@ class Variant:
     2: "two minor actions instead of a significant action" is the round's total."""
 
     vehicle_double_replaces_singles: bool = False
-    """Past 33 points on the Vehicle Damage table. False (this site): both closing lines add,
+    """Past 33 points on the Vehicle Damage table, whether each Double Hit of six extra points
+    replaces the two Single Hits of those points (off: both add).
+
+    False (this site): both closing lines of the Vehicle Damage table add,
     "For every extra three points +1 Single Hit" and "For every extra six points +1 Double
     Hit" (39 points: two Triple, two Single and one Double Hit). True: each Double Hit of six
     extra points replaces the two Single Hits of those points (39 points: two Triple Hits and
@@ -174,35 +187,49 @@ class Variant:
     every count of hits: an attack's, a collision's or a ram's, and their locations."""
 
     disarm_succeeds_by: OpposedEffect = OpposedEffect.EFFECT
-    """What "succeeds by 6+" measures when disarming ("Grappling": "Disarm his opponent. If he
-    succeeds by 6+ he can take the weapon away; otherwise it ends up on the floor"): the
-    winner's own Effect (this site) or his margin over the loser of the opposed check."""
+    """What "succeeds by 6+" measures when disarming: the winner's own Effect (this site) or his
+    margin over the loser.
+
+    "Grappling": "Disarm his opponent. If he succeeds by 6+ he can take the weapon away;
+    otherwise it ends up on the floor". The loser is the other side of the opposed check."""
 
     grapple_damage_effect: OpposedEffect = OpposedEffect.EFFECT
-    """What "the Effect" of "Inflict damage equal to 2 + the Effect" ("Grappling") is: the
+    """What "the Effect" of a grapple's "2 + the Effect" damage is: the winner's own Effect (this
+    site) or his margin over the loser.
+
+    What "the Effect" of "Inflict damage equal to 2 + the Effect" ("Grappling") is: the
     winner's own Effect (this site, never below 0 damage), or his margin over the loser of the
     opposed check (so at least 3 damage)."""
 
     extreme_range_halving_before_armor: bool = True
-    """"Energy-based weapons ... inflict half damage (round up) at this extreme range"
+    """Whether an energy weapon's half damage at Extreme range is halved before armor (this site) or
+    after it.
+
+    "Energy-based weapons ... inflict half damage (round up) at this extreme range"
     ("Extreme Range Firing"): the damage rolled (Effect included) is halved before armor
     (this site) or the damage left after armor is halved."""
 
     tactics_failure_lowers_initiative: bool = False
-    """"everyone in the unit may increase their Initiative by the Effect of the check" ("Tactics
+    """Whether a failed Tactics or Leadership check lowers Initiative by its Effect (off: it changes
+    nothing).
+
+    "everyone in the unit may increase their Initiative by the Effect of the check" ("Tactics
     and Leadership"; Leadership: "the target character's Initiative is increased by the
     Effect"). False (this site): "may increase" means a failed check changes nothing. True:
     the Effect is added whatever its sign, so a failed check lowers Initiative."""
 
     dive_for_cover_round_up: bool = True
-    """Diving for cover halves an explosion's damage ("Explosions": "reduce the damage ... by
+    """Whether diving for cover's half damage is rounded up (this site) or down.
+
+    Diving for cover halves an explosion's damage ("Explosions": "reduce the damage ... by
     half if he dives for cover"), with no rounding given: rounded up (this site, as the
     chapter's only other halving: "half damage (round up)", "Extreme Range Firing") or down."""
 
     dive_for_cover_before_armor: bool = True
-    """Whether diving for cover halves the damage before armor reduces it (this site: the
-    reaction reduces the damage rolled, then armor; "Armor reduces damage by the value of the
-    armor") or halves what is left after armor."""
+    """Whether diving for cover halves the damage before armor (this site) or after it.
+
+    This site: the reaction reduces the damage rolled, then armor does ("Armor reduces damage by
+    the value of the armor"); the other reading halves what is left after armor."""
 
     def __post_init__(self) -> None:
         def put(name: str, value: object) -> None:
@@ -261,30 +288,28 @@ class Variant:
         for name in ("disarm_succeeds_by", "grapple_damage_effect"):
             put(name, check_choice(name, getattr(self, name), OpposedEffect))
 
-    def differences(self, other: Variant) -> tuple[str, ...]:
+    def differences(self, other: Variant | str = variants.AS_WRITTEN) -> tuple[str, ...]:
         """The names of the fields whose value differs from ``other``'s, in field order.
 
-        For the "(modified)" mark of a page: ``variant.differences(PRESETS[name])`` is empty
-        exactly when ``variant`` is that preset.
+        ``other`` is a :class:`Variant` or the name of a preset (default: the default preset,
+        :data:`AS_WRITTEN`). For the "(modified)" mark of a page: ``variant.differences(name)``
+        is empty exactly when ``variant`` is that preset.
 
         Raises:
-            ValueError: ``other`` is not a :class:`Variant`.
+            ValueError: ``other`` is neither a :class:`Variant` nor a preset's name.
 
         >>> Variant(natural_two_twelve=True).differences(Variant())
         ('natural_two_twelve',)
+        >>> PRESETS[TWODSIX_CE].differences(TWODSIX_CE)
+        ()
         """
-        other = check_instance("other", other, Variant)
-        return tuple(
-            f.name
-            for f in dataclasses.fields(Variant)
-            if getattr(self, f.name) != getattr(other, f.name)
-        )
+        return variants.preset_differences(self, other, PRESETS, "other")
 
 
 DEFAULT_VARIANT: Final = Variant()
 """This site's reading: the default of every ``variant`` argument."""
 
-AS_WRITTEN: Final = "As written (this site's reading)"
+AS_WRITTEN: Final = variants.AS_WRITTEN
 """The name of the default preset."""
 
 COMMON_MODIFIERS_TABLE: Final = "Common Modifiers table"
@@ -318,6 +343,21 @@ passage) and, for "twodsix CE", the twodsix Foundry VTT system (``xdy/twodsix-fo
 preset (twodsix's CE ruleset leaves it off)."""
 
 
+def find_preset(name: str) -> Variant:
+    """The :class:`Variant` of the preset named ``name`` (a key of :data:`PRESETS`).
+
+    Rule: the presets of :data:`PRESETS`, each a reading of ``003_c7092257a5e3046d.txt`` (see
+    :class:`Variant` for each field's passage).
+
+    Raises:
+        ValueError: ``name`` is not the name of a preset.
+
+    >>> find_preset(TWODSIX_CE).range_band_column
+    <RangeColumn.DISTANCE: 'distance'>
+    """
+    return variants.find_preset(PRESETS, name)
+
+
 def preset_name(variant: Variant) -> str | None:
     """The name of the preset ``variant`` is, or ``None`` when it matches none (modified).
 
@@ -330,8 +370,90 @@ def preset_name(variant: Variant) -> str | None:
     >>> preset_name(Variant()), preset_name(Variant(natural_two_twelve=True)) is None
     ("As written (this site's reading)", True)
     """
-    variant = _check_variant(variant)
-    return next((name for name, preset in PRESETS.items() if preset == variant), None)
+    return variants.preset_name(PRESETS, variant, Variant)
+
+
+_SUMMARIES: Final = {
+    "aim_for_the_kill_per_action": (
+        "Damage per minor action spent Aiming for the Kill: 1 (this site) or 2 (as printed)."
+    ),
+    "natural_two_twelve": (
+        "A natural 2 always fails and a natural 12 always succeeds (a house rule; off by"
+        " default: the rules say a natural 2 or 12 is not automatic)."
+    ),
+    "full_cover_dm": "The DM of Full cover: -4 (this site) or -6.",
+    "prone_short_range_dm": (
+        "The DM to attack a prone target at Short range: -2 (this site) or 0."
+    ),
+    "range_band_column": (
+        "Which column decides a range given in squares (they disagree only at 34 and 334)."
+    ),
+    "effect_six_minimum_damage": (
+        "A hit with Effect 6+ always inflicts at least one point of damage, whatever the armor"
+        " (this site, as printed); off: damage is the roll less armor."
+    ),
+    "dodge_in_cover_dm": (
+        "The DM of a dodge when the target is in cover or has an obstruction: -2 (this site) or -1."
+    ),
+    "grenades_add_effect": (
+        "Whether a grenade adds the attack's Effect to its damage (off: as printed)."
+    ),
+    "minor_actions_per_round": (
+        "The most minor actions in a round without a significant action: 3 (this site) or 2."
+    ),
+    "vehicle_double_replaces_singles": (
+        "Past 33 points on the Vehicle Damage table, whether each Double Hit of six extra"
+        " points replaces the two Single Hits of those points (off: both add)."
+    ),
+    "disarm_succeeds_by": (
+        'What "succeeds by 6+" measures when disarming: the winner\'s own Effect (this site)'
+        " or his margin over the loser."
+    ),
+    "grapple_damage_effect": (
+        'What "the Effect" of a grapple\'s "2 + the Effect" damage is: the winner\'s own'
+        " Effect (this site) or his margin over the loser."
+    ),
+    "extreme_range_halving_before_armor": (
+        "Whether an energy weapon's half damage at Extreme range is halved before armor (this"
+        " site) or after it."
+    ),
+    "tactics_failure_lowers_initiative": (
+        "Whether a failed Tactics or Leadership check lowers Initiative by its Effect (off:"
+        " it changes nothing)."
+    ),
+    "dive_for_cover_round_up": (
+        "Whether diving for cover's half damage is rounded up (this site) or down."
+    ),
+    "dive_for_cover_before_armor": (
+        "Whether diving for cover halves the damage before armor (this site) or after it."
+    ),
+}
+_INTEGERS: Final = {
+    "aim_for_the_kill_per_action": (1, 2),
+    "full_cover_dm": _FULL_COVER,
+    "prone_short_range_dm": _PRONE_SHORT,
+    "dodge_in_cover_dm": _DODGE_IN_COVER,
+    "minor_actions_per_round": (3, 2),
+}
+_FIELDS: Final = variants.list_fields(Variant, _SUMMARIES, _INTEGERS)
+
+
+def variant_fields() -> tuple[variants.VariantField, ...]:
+    """Every switch of :class:`Variant`, in field order, for a "Rules in force" control.
+
+    Each row gives the field's name (the deep link's query parameter), its default, its allowed
+    values and a one-sentence summary (see :class:`rules.variants.VariantField`).
+
+    Rule: each field's passage of ``003_c7092257a5e3046d.txt`` (see :class:`Variant`).
+
+    Raises:
+        Nothing: it takes no input.
+
+    >>> variant_fields()[0]
+    VariantField(name='aim_for_the_kill_per_action', default=1, allowed=(1, 2), summary=\
+'Damage per minor action spent Aiming for the Kill: 1 (this site) or 2 (as printed).')
+    """
+    return _FIELDS
 
 
 def _check_variant(value: object) -> Variant:

@@ -148,17 +148,22 @@ from rules.lurasko.shielding import (
     shield_eligibility,
 )
 from rules.lurasko.variant import (
+    AS_WRITTEN,
+    DEFAULT_VARIANT,
     PRESETS,
     InjuryCrossing,
     Variant,
     WarFeverPairs,
     find_preset,
+    preset_name,
+    variant_fields,
 )
 
 __all__ = [
     "AOE_MINIMUM_DAMAGE",
     "ARMOR_CHART_MAX_ROWS",
     "ARMOR_WITHIN_PERCENT",
+    "AS_WRITTEN",
     "AURA_EXPENDITURE_STEP",
     "AURA_MAX_LISTED_STORE",
     "AURA_TRIGGERS",
@@ -166,6 +171,7 @@ __all__ = [
     "CRITICAL_MARGIN",
     "DEAFENED_SECONDS",
     "DEAFENED_TURNS",
+    "DEFAULT_VARIANT",
     "DELIBERATE_AOE_AREA_PERCENT",
     "DELIBERATE_AOE_IMPACT_PERCENT",
     "ENERGY_EFFECT_RULES",
@@ -250,6 +256,7 @@ __all__ = [
     "is_critical",
     "order_shields",
     "points_needed",
+    "preset_name",
     "provokes_damage_aura",
     "reduced_melee_damage",
     "reduced_ranged_attack",
@@ -260,6 +267,7 @@ __all__ = [
     "shield_eligibility",
     "shield_zaoe",
     "silencing_applies",
+    "variant_fields",
     "war_fever_hindrance",
     "zaoe_shield_damage",
 ]

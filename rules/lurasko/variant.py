@@ -18,16 +18,23 @@ import dataclasses
 import enum
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import Final
 
+from rules import variants
 from rules.dice import MAX_SIDES
-from rules.validation import InvalidInput, check_choice, check_instance, check_int, check_text
+from rules.validation import check_choice, check_instance, check_int
+from rules.variants import put_field as _put
 
 __all__ = [
+    "AS_WRITTEN",
+    "DEFAULT_VARIANT",
     "PRESETS",
     "InjuryCrossing",
     "Variant",
     "WarFeverPairs",
     "find_preset",
+    "preset_name",
+    "variant_fields",
 ]
 
 
@@ -54,10 +61,6 @@ class WarFeverPairs(enum.StrEnum):
     """Every pair begun: ceil((degrees - 1) / 2) (2 degrees add 1, 3 add 1, 4 add 2)."""
 
 
-def _put(record: object, name: str, value: object) -> None:
-    object.__setattr__(record, name, value)
-
-
 @dataclasses.dataclass(frozen=True, slots=True)
 class Variant:
     """The Lur-Asko rule set in force: one field per open reading or missing number.
@@ -80,19 +83,27 @@ class Variant:
 
     _: dataclasses.KW_ONLY
     defense_die: int = 100
-    """The sides of the one die of a defense roll (roll-under against the TN). The chapter does
+    """The sides of the one die of a defense roll (the chapter names none; this site: 100).
+
+    The sides of the one die of a defense roll (roll-under against the TN). The chapter does
     not name the die (002, "Critical Hits" only shows a roll of 34 against TN 14); the attack
     page's "Roll it" took 100 sides as an input default. 1 to :data:`rules.dice.MAX_SIDES`.
     Affects :func:`rules.lurasko.defense_roll_odds` (d20: no critical is possible, since TN +
     20 is above 20 for any TN >= 1)."""
     injury_crossing: InjuryCrossing | str = InjuryCrossing.REACH
-    """Whether reaching a multiple of the injury factor counts as crossing it (default 'reach':
+    """Whether reaching a multiple of the injury factor crosses it (this site) or only going past
+    it.
+
+    Whether reaching a multiple of the injury factor counts as crossing it (default 'reach':
     damage // factor) or only going past it ('exceed'). Affects
     :func:`rules.lurasko.degrees_of_injury`, :func:`~rules.lurasko.energy_side_effects` and
     :func:`~rules.lurasko.resolve_attack` (the attack's degrees and those of each energy
     type)."""
     war_fever_pairs: WarFeverPairs | str = WarFeverPairs.WHOLE
-    """How the war fever Hindrance counts pairs of degrees beyond 1: whole pairs (default) or
+    """How the war fever Hindrance counts pairs of degrees beyond 1: whole pairs (this site) or
+    every pair begun.
+
+    How the war fever Hindrance counts pairs of degrees beyond 1: whole pairs (default) or
     every pair begun. Affects :func:`rules.lurasko.war_fever_hindrance`,
     :func:`~rules.lurasko.energy_side_effects` and :func:`~rules.lurasko.resolve_attack`."""
 
@@ -109,9 +120,7 @@ class Variant:
             check_choice("war_fever_pairs", self.war_fever_pairs, WarFeverPairs),
         )
 
-    def differences(
-        self, preset: str | Variant = "As written (this site's reading)"
-    ) -> tuple[str, ...]:
+    def differences(self, preset: str | Variant = variants.AS_WRITTEN) -> tuple[str, ...]:
         """The names of the fields in which this variant differs from ``preset``, in field order.
 
         ``preset`` is a name of :data:`PRESETS` or a :class:`Variant`. An empty tuple means the
@@ -123,18 +132,13 @@ class Variant:
         >>> Variant(defense_die=20).differences()
         ('defense_die',)
         """
-        other = preset if isinstance(preset, Variant) else _find_preset("preset", preset)
-        return tuple(
-            field.name
-            for field in dataclasses.fields(Variant)
-            if getattr(self, field.name) != getattr(other, field.name)
-        )
+        return variants.preset_differences(self, preset, PRESETS, "preset")
 
 
-_DEFAULT_PRESET = "As written (this site's reading)"
+AS_WRITTEN: Final = variants.AS_WRITTEN
 """The name of the preset that is ``Variant()``."""
 
-PRESETS: Mapping[str, Variant] = MappingProxyType({_DEFAULT_PRESET: Variant()})
+PRESETS: Mapping[str, Variant] = MappingProxyType({AS_WRITTEN: Variant()})
 """The named rule sets of ``002_64b8e17f45694c25.txt`` (``rules/SOURCES.md``, "Rule variants").
 
 Only "As written (this site's reading)", ``Variant()``: the chapter has one edition, and no
@@ -152,19 +156,62 @@ def find_preset(name: str) -> Variant:
     >>> find_preset("As written (this site's reading)") == Variant()
     True
     """
-    return _find_preset("name", name)
+    return variants.find_preset(PRESETS, name)
 
 
-def _find_preset(parameter: str, name: object) -> Variant:
-    allowed = "one of " + ", ".join(repr(key) for key in PRESETS)
-    text = check_text(parameter, name, allowed=allowed)
-    if text not in PRESETS:
-        raise InvalidInput(parameter, allowed, name)
-    return PRESETS[text]
+DEFAULT_VARIANT: Final = PRESETS[AS_WRITTEN]
+"""``Variant()``, this site's reading: the default of every ``variant=`` parameter of
+:mod:`rules.lurasko`."""
+_AS_WRITTEN: Final = DEFAULT_VARIANT
+"""The former private name of :data:`DEFAULT_VARIANT`."""
 
 
-_AS_WRITTEN = PRESETS[_DEFAULT_PRESET]
-"""``Variant()``: the default of every ``variant=`` parameter of :mod:`rules.lurasko`."""
+def preset_name(variant: Variant) -> str | None:
+    """The name of the preset ``variant`` is, or ``None`` when it matches none (modified).
+
+    Rule: the readings of ``002_64b8e17f45694c25.txt`` (see :data:`PRESETS`).
+
+    Raises:
+        ValueError: ``variant`` is not a :class:`Variant`.
+
+    >>> preset_name(Variant()), preset_name(Variant(defense_die=20)) is None
+    ("As written (this site's reading)", True)
+    """
+    return variants.preset_name(PRESETS, variant, Variant)
+
+
+_SUMMARIES: Final = {
+    "defense_die": (
+        "The sides of the one die of a defense roll (the chapter names none; this site: 100)."
+    ),
+    "injury_crossing": (
+        "Whether reaching a multiple of the injury factor crosses it (this site) or only"
+        " going past it."
+    ),
+    "war_fever_pairs": (
+        "How the war fever Hindrance counts pairs of degrees beyond 1: whole pairs (this site)"
+        " or every pair begun."
+    ),
+}
+_INTEGERS: Final = {"defense_die": range(1, MAX_SIDES + 1)}
+_FIELDS: Final = variants.list_fields(Variant, _SUMMARIES, _INTEGERS)
+
+
+def variant_fields() -> tuple[variants.VariantField, ...]:
+    """Every switch of :class:`Variant`, in field order, for a "Rules in force" control.
+
+    Each row gives the field's name (the deep link's query parameter), its default, its allowed
+    values and a one-sentence summary (see :class:`rules.variants.VariantField`).
+
+    Rule: the readings of ``002_64b8e17f45694c25.txt`` (see :class:`Variant`).
+
+    Raises:
+        Nothing: it takes no input.
+
+    >>> [field.name for field in variant_fields()][:2] == list(Variant.__dataclass_fields__)[:2]
+    True
+    """
+    return _FIELDS
 
 
 def _check_variant(variant: object) -> Variant:

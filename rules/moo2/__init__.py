@@ -134,6 +134,8 @@ from rules.moo2.shields import (
     shield_reduction,
 )
 from rules.moo2.variant import (
+    AS_WRITTEN,
+    DEFAULT_VARIANT,
     PRESETS,
     BeyondTable,
     DfrRounding,
@@ -141,6 +143,8 @@ from rules.moo2.variant import (
     PlanetHalving,
     Variant,
     find_preset,
+    preset_name,
+    variant_fields,
 )
 from rules.moo2.weapons import (
     ALWAYS_HIT_WEAPONS,
@@ -159,11 +163,13 @@ from rules.moo2.weapons import (
 __all__ = [
     "ALWAYS_HIT_WEAPONS",
     "ARC_QUADRANTS",
+    "AS_WRITTEN",
     "BASE_DAMAGE_PERCENT",
     "BASE_HIT_THRESHOLD",
     "BEAM_DEFENSE_PER_SPEED",
     "BEAM_MOD_ATTACK_BONUS",
     "D100",
+    "DEFAULT_VARIANT",
     "DEFENSIVE_FIRE_MOUNTS",
     "DEFENSIVE_FIRE_SQUARES",
     "DRIVES",
@@ -259,11 +265,13 @@ __all__ = [
     "missile_speed",
     "modified_beam_attack",
     "path_distances",
+    "preset_name",
     "quadrant",
     "range_penalty",
     "range_table",
     "range_units",
     "shield_reduction",
     "shot_damage",
+    "variant_fields",
     "volley_forecast",
 ]

@@ -24,10 +24,15 @@ import dataclasses
 import enum
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import Final
 
-from rules.validation import InvalidInput, check_bool, check_choice, check_instance, check_text
+from rules import variants
+from rules.validation import check_bool, check_choice, check_instance
+from rules.variants import put_field as _put
 
 __all__ = [
+    "AS_WRITTEN",
+    "DEFAULT_VARIANT",
     "PRESETS",
     "BeyondTable",
     "DefensiveFireMode",
@@ -38,6 +43,8 @@ __all__ = [
     "PlanetHalving",
     "Variant",
     "find_preset",
+    "preset_name",
+    "variant_fields",
 ]
 
 
@@ -132,10 +139,6 @@ class PlanetHalving(enum.StrEnum):
     """The shield takes its reduction, then what is left is halved (rounded down)."""
 
 
-def _put(record: object, name: str, value: object) -> None:
-    object.__setattr__(record, name, value)
-
-
 @dataclasses.dataclass(frozen=True, slots=True)
 class Variant:
     """The MOO2 rule set in force: one field per reading a table could take either way.
@@ -158,7 +161,9 @@ class Variant:
 
     _: dataclasses.KW_ONLY
     formula: Formula | str = Formula.CLASSIC
-    """The chance-to-hit formula ("Classic Chance to Hit Formula" / "1.50 Alternative Chance to
+    """The chance-to-hit formula: classic (this site) or the 1.50 simplified one.
+
+    The chance-to-hit formula ("Classic Chance to Hit Formula" / "1.50 Alternative Chance to
     Hit Formula (Optional)", ``simplified_beam_formula = 1``). Default: classic (the optional
     1.50 formula is off unless the INI turns it on). Affects :func:`rules.moo2.hit_rule`,
     :func:`~rules.moo2.hit_probability`, :class:`~rules.moo2.BeamShot`,
@@ -167,7 +172,9 @@ class Variant:
     ``formula`` argument set to 'simplified' overrides it; left at 'classic' (its default) it
     defers to the variant."""
     edition: Edition | str = Edition.CLASSIC
-    """Which weapons carry the inherent 2x range to-hit penalty ("Range Penalty to Accuracy":
+    """Which weapons carry the inherent 2x range to-hit penalty (by edition).
+
+    Which weapons carry the inherent 2x range to-hit penalty ("Range Penalty to Accuracy":
     "Classic Fusion Beam, Plasma Cannon and Mauler Device have an inherent 2x range to-hit
     penalty ... removed from Mauler in 1.50. In the 1.50 improved mod, the penalty has also been
     removed from Fusion Beam"). Default: classic (all three); '1.50' drops the Mauler, '1.50
@@ -175,22 +182,31 @@ class Variant:
     :meth:`rules.moo2.Weapon.has_inherent_double_penalty` (an ``edition`` argument other than
     'classic' overrides it)."""
     fighter_td_bonus: FighterTdBonus | str = FighterTdBonus.TRANS_DIMENSIONAL
-    """When fighters get the TransDimensional speed bonus of 4 ("Beam Defense of Fighters").
+    """When fighters get the TransDimensional speed bonus of 4: only a Trans-Dimensional race's
+    (this site) or always.
+
+    When fighters get the TransDimensional speed bonus of 4 ("Beam Defense of Fighters").
     Default: only with ``trans_dimensional=True`` (a Trans-Dimensional race); 'always': every
     fighter. Affects :func:`rules.moo2.fighter_speed`, :func:`~rules.moo2.fighter_beam_defense`."""
     helmsman_bonus: bool = True
-    """Whether the HelmsmanBonus exists ("Beam Defense of Fighters": "+ HelmsmanBonus (in 1.50
+    """Whether the HelmsmanBonus (in 1.50 only) exists.
+
+    Whether the HelmsmanBonus exists ("Beam Defense of Fighters": "+ HelmsmanBonus (in 1.50
     only)"). Default: True (any ``helmsman_bonus`` is added, as for 1.50); False (the classic
     game): a ``helmsman_bonus`` other than 0 is refused, naming it. Affects
     :func:`rules.moo2.fighter_beam_defense`."""
     pd_bonus_in_sure_hit: bool = False
-    """Whether the Point Defense +25 counts in rule [2] of the classic formula ("Classic Chance
+    """Whether the Point Defense +25 counts in rule [2] of the classic formula.
+
+    Whether the Point Defense +25 counts in rule [2] of the classic formula ("Classic Chance
     to Hit Formula": "[2] BA+CO-AF-BD >= 99", PD_bonus only in the [3b] threshold). Default:
     False, as printed (the 1.50 formula is the one that adds it to [2]); True: a PD beam's [2]
     is BA+CO-AF-BD + 25 >= 99, the reading of a table that takes PD's +25 BA as Beam Attack
     everywhere. Affects what :attr:`formula` affects, under the classic formula."""
     defensive_fire: DefensiveFireMode | str = DefensiveFireMode.CLASSIC
-    """The Defensive Fire rules in force (``001_cd7e90afc4e65868.txt``): 1.50 classic, 1.50
+    """The Defensive Fire rules in force: 1.50 classic, 1.50 alternate, or 1.31/1.40 with its bugs.
+
+    The Defensive Fire rules in force (``001_cd7e90afc4e65868.txt``): 1.50 classic, 1.50
     ``alternate_defensive_fire``, or the 1.31/1.40 behaviour with its bugs. Default: classic.
     Affects :func:`rules.moo2.defensive_fire_enabled` (a ``mode`` argument other than 'classic'
     overrides it); a page picks the path function of the mode
@@ -199,20 +215,26 @@ class Variant:
     :func:`~rules.moo2.bugged_defensive_fire_path_chances`), each taking the inputs its mechanic
     has."""
     first_turn_dfr: DfrRounding | str = DfrRounding.DOWN
-    """How the first turn's DFR, "three times lower", is rounded (``001_cd7e90afc4e65868.txt``):
+    """How the first turn's DFR, "three times lower", is rounded: down (this site) or to nearest.
+
+    How the first turn's DFR, "three times lower", is rounded (``001_cd7e90afc4e65868.txt``):
     down (default: 10 -> 3, as the Heavy mount's halving) or to nearest ('nearest': 11 -> 4, as
     the damage's "round to nearest"). Affects
     :func:`rules.moo2.first_turn_defensive_fire_range`,
     :func:`~rules.moo2.defensive_fire_chance` and
     :func:`~rules.moo2.defensive_fire_path_chances` (with ``first_turn``)."""
     planet_halving: PlanetHalving | str = PlanetHalving.BEFORE_SHIELD
-    """Whether a planet's halving comes before the shield's reduction (default) or after it
+    """Whether a planet's halving comes before the shield's reduction (this site) or after it.
+
+    Whether a planet's halving comes before the shield's reduction (default) or after it
     ("Damage is halved against planets", ``000_3948ba1900819cb7.txt``, "Beam ship weapons"; the
     source has no shields). Death Ray at 11 squares, roll 85 (65 damage), shield 5: 65 // 2 - 5
     = 27 before, (65 - 5) // 2 = 30 after. Affects :class:`rules.moo2.BeamShot` and the beam
     shot functions."""
     beyond_table: BeyondTable | str = BeyondTable.REFUSE
-    """Squares beyond the mount's last range column: refused (default) or read as the last
+    """Squares beyond the mount's last range column: refused (this site) or read as the last column.
+
+    Squares beyond the mount's last range column: refused (default) or read as the last
     column ('clamp', an explicit choice, never the default). Affects every function taking
     ``squares`` and a mount: :func:`rules.moo2.check_squares`, :func:`~rules.moo2.range_units`,
     :func:`~rules.moo2.range_penalty`, :func:`~rules.moo2.dissipation_penalty`,
@@ -251,9 +273,7 @@ class Variant:
         )
         _put(self, "beyond_table", check_choice("beyond_table", self.beyond_table, BeyondTable))
 
-    def differences(
-        self, preset: str | Variant = "As written (this site's reading)"
-    ) -> tuple[str, ...]:
+    def differences(self, preset: str | Variant = variants.AS_WRITTEN) -> tuple[str, ...]:
         """The names of the fields in which this variant differs from ``preset``, in field order.
 
         ``preset`` is a name of :data:`PRESETS` or a :class:`Variant`. An empty tuple means the
@@ -265,20 +285,16 @@ class Variant:
         >>> PRESETS["1.31 bugs"].differences("classic")
         ('defensive_fire',)
         """
-        other = preset if isinstance(preset, Variant) else _find_preset("preset", preset)
-        return tuple(
-            field.name
-            for field in dataclasses.fields(Variant)
-            if getattr(self, field.name) != getattr(other, field.name)
-        )
+        return variants.preset_differences(self, preset, PRESETS, "preset")
 
 
-_DEFAULT_PRESET = "As written (this site's reading)"
-"""The name of the preset that is ``Variant()`` (the first key of :data:`PRESETS`)."""
+AS_WRITTEN: Final = variants.AS_WRITTEN
+"""The name of the preset that is ``Variant()`` (the first key of :data:`PRESETS`): this
+site's reading of ``000_3948ba1900819cb7.txt`` and ``001_cd7e90afc4e65868.txt``."""
 
 PRESETS: Mapping[str, Variant] = MappingProxyType(
     {
-        _DEFAULT_PRESET: Variant(),
+        AS_WRITTEN: Variant(),
         "1.50 simplified": Variant(
             formula=Formula.SIMPLIFIED, edition=Edition.V1_50, helmsman_bonus=True
         ),
@@ -316,19 +332,79 @@ def find_preset(name: str) -> Variant:
     >>> find_preset("1.50 simplified").formula
     <Formula.SIMPLIFIED: 'simplified'>
     """
-    return _find_preset("name", name)
+    return variants.find_preset(PRESETS, name)
 
 
-def _find_preset(parameter: str, name: object) -> Variant:
-    allowed = "one of " + ", ".join(repr(key) for key in PRESETS)
-    text = check_text(parameter, name, allowed=allowed)
-    if text not in PRESETS:
-        raise InvalidInput(parameter, allowed, name)
-    return PRESETS[text]
+DEFAULT_VARIANT: Final = PRESETS[AS_WRITTEN]
+"""``Variant()``, this site's reading of ``000_3948ba1900819cb7.txt`` and
+``001_cd7e90afc4e65868.txt``: the default of every ``variant=`` parameter of
+:mod:`rules.moo2`."""
+_AS_WRITTEN: Final = DEFAULT_VARIANT
+"""The former private name of :data:`DEFAULT_VARIANT`."""
 
 
-_AS_WRITTEN = PRESETS[_DEFAULT_PRESET]
-"""``Variant()``: the default of every ``variant=`` parameter of :mod:`rules.moo2`."""
+def preset_name(variant: Variant) -> str | None:
+    """The name of the preset ``variant`` is, or ``None`` when it matches none (modified).
+
+    Rule: the editions ``000_3948ba1900819cb7.txt`` and ``001_cd7e90afc4e65868.txt`` describe
+    (see :data:`PRESETS`).
+
+    Raises:
+        ValueError: ``variant`` is not a :class:`Variant`.
+
+    >>> preset_name(Variant()), preset_name(Variant(beyond_table="clamp")) is None
+    ("As written (this site's reading)", True)
+    """
+    return variants.preset_name(PRESETS, variant, Variant)
+
+
+_SUMMARIES: Final = {
+    "formula": "The chance-to-hit formula: classic (this site) or the 1.50 simplified one.",
+    "edition": "Which weapons carry the inherent 2x range to-hit penalty (by edition).",
+    "fighter_td_bonus": (
+        "When fighters get the TransDimensional speed bonus of 4: only a Trans-Dimensional"
+        " race's (this site) or always."
+    ),
+    "helmsman_bonus": "Whether the HelmsmanBonus (in 1.50 only) exists.",
+    "pd_bonus_in_sure_hit": (
+        "Whether the Point Defense +25 counts in rule [2] of the classic formula."
+    ),
+    "defensive_fire": (
+        "The Defensive Fire rules in force: 1.50 classic, 1.50 alternate, or 1.31/1.40 with"
+        " its bugs."
+    ),
+    "first_turn_dfr": (
+        'How the first turn\'s DFR, "three times lower", is rounded: down (this site) or to'
+        " nearest."
+    ),
+    "planet_halving": (
+        "Whether a planet's halving comes before the shield's reduction (this site) or after it."
+    ),
+    "beyond_table": (
+        "Squares beyond the mount's last range column: refused (this site) or read as the last"
+        " column."
+    ),
+}
+_INTEGERS: Final[dict[str, tuple[int, ...]]] = {}
+_FIELDS: Final = variants.list_fields(Variant, _SUMMARIES, _INTEGERS)
+
+
+def variant_fields() -> tuple[variants.VariantField, ...]:
+    """Every switch of :class:`Variant`, in field order, for a "Rules in force" control.
+
+    Each row gives the field's name (the deep link's query parameter), its default, its allowed
+    values and a one-sentence summary (see :class:`rules.variants.VariantField`).
+
+    Rule: the editions ``000_3948ba1900819cb7.txt`` and ``001_cd7e90afc4e65868.txt`` describe
+    (see :class:`Variant`).
+
+    Raises:
+        Nothing: it takes no input.
+
+    >>> [field.name for field in variant_fields()][:2] == list(Variant.__dataclass_fields__)[:2]
+    True
+    """
+    return _FIELDS
 
 
 def _check_variant(variant: object) -> Variant:
