@@ -58,6 +58,10 @@ PAGES: tuple[Page, ...] = (
          "A combat grid coloured by the chance of Defensive Fire on each square, an enemy path "
          "to draw or type, and the chance that DF triggers along it; classic table typed in.",
          "webapp.pages.moo2.defensive_fire:Moo2DefensiveFireView"),
+    Page("moo2-volley", MOO2, "Volley forecast",
+         "Turn after turn of beam volleys at one target: the exact chance it is destroyed by "
+         "each turn, expected turns, the damage after N turns, and a rolled fight.",
+         "webapp.pages.moo2.volley:Moo2VolleyView"),
     Page("cepheus-attack", CEPHEUS, "Attack",
          "Range band, difficulty and every modifier of personal combat: the exact chance to "
          "hit, the Effect and the damage after armor, and a roll with its log.",
