@@ -236,7 +236,7 @@ def roll_volleys(result: VolleyResult, rng: random.Random, seed: int) -> VolleyR
     return VolleyRoll(seed, tuple(turns), tuple(totals), destroyed_on, tuple(lines))
 
 
-EXACT_SHOWN = 40
+EXACT_SHOWN = 21
 """The longest exact fraction the page prints in full (a page choice: exact counts over
 ``100 ** (shots * turns)`` rolls grow to hundreds of digits)."""
 
@@ -245,12 +245,12 @@ def exact_short(value: Fraction) -> str:
     """``value`` as an exact fraction when it is short enough to read, else its size.
 
     >>> exact_short(Fraction(61, 100)), exact_short(Fraction(1, 10**50))
-    ('61/100', 'exact: 51-digit fraction')
+    ('61/100', '51-digit fraction')
     """
     text = str(value)
     if len(text) <= EXACT_SHOWN:
         return text
-    return f"exact: {len(str(value.denominator))}-digit fraction"
+    return f"{len(str(value.denominator))}-digit fraction"
 
 
 def turns_text(value: Fraction | None) -> str:
@@ -358,17 +358,21 @@ class Moo2VolleyView(PageView):
         )
 
     def figures(self, result: VolleyResult) -> list[Figure]:
+        def short(value: Fraction) -> str:  # the exact value under a figure, if it is short
+            text = str(value)
+            return text if len(text) <= EXACT_SHOWN else ""
+
         f = result.forecast
         last = f.destroyed[-1]
         expected = f.expected_turns
         mean = f.mean_volley_damage
         return [
             Figure(percent(last), f"chance destroyed by turn {f.turns}", "destroyed-chance",
-                   exact_short(last)),
+                   short(last)),
             Figure(turns_text(expected), "expected turns to destroy", "expected-turns",
-                   "" if expected is None else exact_short(expected)),
+                   "" if expected is None else short(expected)),
             Figure(f"{float(mean):.2f}", "mean damage per turn", "mean-turn-damage",
-                   exact_short(mean)),
+                   short(mean)),
         ]  # fmt: skip
 
     def render(self, result: VolleyResult) -> None:
@@ -395,12 +399,12 @@ class Moo2VolleyView(PageView):
         )
         previous = [Fraction(0), *f.destroyed[:-1]]
         self._destroyed_table.object = html_table(
-            ["Turn", "Destroyed by then", "In this turn", "Mean damage (capped)", "Exact"],
+            ["Turn", "Destroyed by then", "In this turn", "Mean damage (capped)"],
             [
-                [str(t), percent(p), percent(p - q), f"{float(m):.2f}", exact_short(p)]
+                [str(t), percent(p), percent(p - q), f"{float(m):.2f}"]
                 for t, p, q, m in zip(turns, f.destroyed, previous, f.mean_damage, strict=True)
             ],
-            numeric=[0, 1, 2, 3, 4],
+            numeric=[0, 1, 2, 3],
             current=lambda i: i == result.stop_after - 1,
             testid="destroyed-table",
         )
