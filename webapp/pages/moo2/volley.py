@@ -399,7 +399,7 @@ class Moo2VolleyView(PageView):
         )
         previous = [Fraction(0), *f.destroyed[:-1]]
         self._destroyed_table.object = html_table(
-            ["Turn", "Destroyed by then", "In this turn", "Mean damage (capped)"],
+            ["Turn", "Destroyed", "In turn", "Mean total"],
             [
                 [str(t), percent(p), percent(p - q), f"{float(m):.2f}"]
                 for t, p, q, m in zip(turns, f.destroyed, previous, f.mean_damage, strict=True)
@@ -407,6 +407,8 @@ class Moo2VolleyView(PageView):
             numeric=[0, 1, 2, 3],
             current=lambda i: i == result.stop_after - 1,
             testid="destroyed-table",
+            caption="Chance destroyed by the end of each turn, in that turn, and the mean "
+            "total damage (capped at the hit points)",
         )
         hp, n = f.hit_points, result.stop_after
         after = result.damage_after
