@@ -30,7 +30,15 @@ from webapp.pages.model import Calculator
 from webapp.pages.view import PageView
 from webapp.theme import THEMES
 
-__all__ = ["LOG_LENGTH", "Moo2Shot", "Moo2ShotView", "ShotResult", "ShotRoll", "roll_shot"]
+__all__ = [
+    "LOG_LENGTH",
+    "BeamShotInputs",
+    "Moo2Shot",
+    "Moo2ShotView",
+    "ShotResult",
+    "ShotRoll",
+    "roll_shot",
+]
 
 CUSTOM = "custom"
 PRESETS = {CUSTOM: "Custom (type min/max)", **{w.name: w.name for w in moo2.WEAPONS}}
@@ -59,8 +67,10 @@ class ShotResult:
     """Each mount's range penalty at every square in its reach (0 to its longest range)."""
 
 
-class Moo2Shot(Calculator):
-    """One beam shot of Master of Orion II 1.50 (source: ``000_3948ba1900819cb7.txt``)."""
+class BeamShotInputs(Calculator):
+    """The inputs of one beam shot, as :class:`rules.moo2.BeamShot` takes them: shared by every
+    page that fires a shot (``moo2-shot``, ``moo2-volley``), so a link carries them from one
+    to the other with the same names and meanings."""
 
     attack = param.Integer(
         default=50, label="Beam attack (BA+CO-AF)", doc="Without the PD mount's +25."
@@ -85,6 +95,29 @@ class Moo2Shot(Calculator):
         default=False,
         label="Always hits (Mauler, Energy Absorber without a Displacement Device)",
     )
+
+    def beam_shot(self) -> moo2.BeamShot:
+        """The :class:`rules.moo2.BeamShot` of these inputs (an error about one otherwise)."""
+        return moo2.BeamShot(
+            self.min_damage,
+            self.max_damage,
+            self.attack,
+            self.defense,
+            self.squares,
+            mount=self.mount,
+            formula=self.formula,
+            double_penalty=self.double_penalty,
+            reduced_by_range=self.reduced_by_range,
+            hef=self.hef,
+            shield=self.shield,
+            planet=self.planet,
+            always_hit=self.always_hit,
+        )
+
+
+class Moo2Shot(BeamShotInputs):
+    """One beam shot of Master of Orion II 1.50 (source: ``000_3948ba1900819cb7.txt``)."""
+
     seed = param.Integer(default=1, label="Seed of the next roll")
 
     def use_weapon(self, name: str) -> None:
@@ -101,21 +134,7 @@ class Moo2Shot(Calculator):
 
     def compute(self) -> ShotResult:
         check_int("seed", self.seed)
-        shot = moo2.BeamShot(
-            self.min_damage,
-            self.max_damage,
-            self.attack,
-            self.defense,
-            self.squares,
-            mount=self.mount,
-            formula=self.formula,
-            double_penalty=self.double_penalty,
-            reduced_by_range=self.reduced_by_range,
-            hef=self.hef,
-            shield=self.shield,
-            planet=self.planet,
-            always_hit=self.always_hit,
-        )
+        shot = self.beam_shot()
         distribution = shot.damage_distribution()
         return ShotResult(
             shot=shot,

@@ -37,8 +37,8 @@ from webapp.components import (
     set_data,
 )
 from webapp.formatting import percent
-from webapp.pages.model import Calculator, input_error
-from webapp.pages.moo2.shot import MOUNT_LABELS
+from webapp.pages.model import input_error
+from webapp.pages.moo2.shot import BeamShotInputs
 from webapp.pages.view import PageView
 from webapp.theme import THEMES
 
@@ -55,21 +55,7 @@ __all__ = [
     "turns_text",
 ]
 
-SHOT_INPUTS = (
-    "attack",
-    "defense",
-    "squares",
-    "mount",
-    "formula",
-    "double_penalty",
-    "min_damage",
-    "max_damage",
-    "reduced_by_range",
-    "hef",
-    "shield",
-    "planet",
-    "always_hit",
-)
+SHOT_INPUTS = BeamShotInputs.input_names()
 """The inputs this page shares, by name and meaning, with the beam-shot page (``moo2-shot``):
 the link to that page carries them."""
 
@@ -99,35 +85,12 @@ class VolleyResult:
         return self.forecast.damage[self.stop_after - 1]
 
 
-class Moo2Volley(Calculator):
+class Moo2Volley(BeamShotInputs):
     """Volleys of one beam weapon at one target (source: ``000_3948ba1900819cb7.txt``)."""
 
     # volley_forecast names its pairs "weapons": on this page only the count can be at fault.
     error_inputs: ClassVar = {"weapons": "count", "weapons[0][1]": "count"}
 
-    attack = param.Integer(
-        default=50, label="Beam attack (BA+CO-AF)", doc="Without the PD mount's +25."
-    )
-    defense = param.Integer(default=30, label="Beam defense (BD)")
-    squares = param.Integer(default=9, label="Distance (squares)")
-    mount = param.Selector(
-        objects={label: mount.value for mount, label in MOUNT_LABELS.items()},
-        default="normal",
-    )
-    formula = param.Selector(
-        objects={"Classic": "classic", "1.50 simplified": "simplified"}, default="classic"
-    )
-    double_penalty = param.Boolean(default=False, label="Inherent 2x range penalty")
-    min_damage = param.Integer(default=5, label="Weapon min damage")
-    max_damage = param.Integer(default=20, label="Weapon max damage")
-    reduced_by_range = param.Boolean(default=True, label="Reduced by range (no NR mod)")
-    hef = param.Integer(default=0, label="HEF bonus (%)")
-    shield = param.Integer(default=0, label="Target shield (damage per hit)")
-    planet = param.Boolean(default=False, label="Target is a planet (damage halved)")
-    always_hit = param.Boolean(
-        default=False,
-        label="Always hits (Mauler, Energy Absorber without a Displacement Device)",
-    )
     count = param.Integer(
         default=2,
         label="Shots per turn",
@@ -142,27 +105,9 @@ class Moo2Volley(Calculator):
     stop_after = param.Integer(default=3, label="Stop after N turns (damage shown)")
     seed = param.Integer(default=1, label="Seed of the next roll")
 
-    def shot(self) -> moo2.BeamShot:
-        """The :class:`rules.moo2.BeamShot` of the shot inputs (an error about one otherwise)."""
-        return moo2.BeamShot(
-            self.min_damage,
-            self.max_damage,
-            self.attack,
-            self.defense,
-            self.squares,
-            mount=self.mount,
-            formula=self.formula,
-            double_penalty=self.double_penalty,
-            reduced_by_range=self.reduced_by_range,
-            hef=self.hef,
-            shield=self.shield,
-            planet=self.planet,
-            always_hit=self.always_hit,
-        )
-
     def compute(self) -> VolleyResult:
         check_int("seed", self.seed)
-        shot = self.shot()
+        shot = self.beam_shot()
         count = check_int("count", self.count, 1, moo2.MAX_VOLLEY_SHOTS)
         forecast = moo2.volley_forecast([(shot, count)], self.hit_points, self.turns)
         stop_after = check_int("stop_after", self.stop_after)
