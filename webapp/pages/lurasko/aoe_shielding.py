@@ -34,9 +34,11 @@ from rules.validation import check_int
 from webapp.components import Figure, group, heading, html_pane, note
 from webapp.pages.lurasko.attack import render_steps
 from webapp.pages.model import Calculator, input_error, inputs_named
+from webapp.pages.slots import Field, Slots
 from webapp.pages.view import PageView
 
 __all__ = [
+    "CHARACTERS",
     "CHARACTER_SLOTS",
     "KIND_LABELS",
     "AreaResult",
@@ -70,6 +72,34 @@ VALUE_LABELS: dict[str, str] = {
 
 def _choices(labels: dict[str, str]) -> dict[str, str]:
     return {label: value for value, label in labels.items()}
+
+
+CHARACTERS = Slots(
+    "c{n}_{field}",
+    CHARACTER_SLOTS,
+    "Character {n}",
+    on=Field(
+        param.Boolean, "{slot} is in the area", default=(True, True, True, False), only=(2, 3, 4)
+    ),
+    level=Field(
+        param.Selector,
+        "{slot}: shield",
+        default=(Precision.MEDIUM.value, Precision.HIGH.value, NO_SHIELD, NO_SHIELD),
+        options={"objects": _choices(OWN_LEVELS)},
+    ),
+    points=Field(param.Integer, "{slot}: shielding points", default=(30, 10, 20, 20)),
+    techshield=Field(param.Boolean, "{slot}: techshield", default=False),
+    evaded=Field(
+        param.Boolean, "{slot}: evades direct damage with a defense roll", default=False, only=(1,)
+    ),
+    affected=Field(
+        param.Boolean, "{slot}: affected (AoE hit chance)", default=True, only=(2, 3, 4)
+    ),
+    low_value=Field(param.Boolean, "{slot}: ZAoE low-damage part", default=False),
+    inside=Field(param.Boolean, "{slot}: inside the low-precision shield", default=True),
+)
+"""Character 1, the AoE's target, and the characters around it (in play when ``on``); their
+inputs ``c<n>_<field>``."""
 
 
 @dataclass(frozen=True)
@@ -156,56 +186,18 @@ class LuraskoAoEShielding(Calculator):
     low_techshield = param.Boolean(default=False, label="Low-precision shield: techshield")
 
     # --- characters 1-4 --------------------------------------------------------------------
-    c1_level = param.Selector(
-        objects=_choices(OWN_LEVELS), default=Precision.MEDIUM.value, label="Character 1: shield"
-    )
-    c1_points = param.Integer(default=30, label="Character 1: shielding points")
-    c1_techshield = param.Boolean(default=False, label="Character 1: techshield")
-    c1_evaded = param.Boolean(
-        default=False, label="Character 1: evades direct damage with a defense roll"
-    )
-    c1_low_value = param.Boolean(default=False, label="Character 1: ZAoE low-damage part")
-    c1_inside = param.Boolean(default=True, label="Character 1: inside the low-precision shield")
-    c2_on = param.Boolean(default=True, label="Character 2 is in the area")
-    c2_level = param.Selector(
-        objects=_choices(OWN_LEVELS), default=Precision.HIGH.value, label="Character 2: shield"
-    )
-    c2_points = param.Integer(default=10, label="Character 2: shielding points")
-    c2_techshield = param.Boolean(default=False, label="Character 2: techshield")
-    c2_affected = param.Boolean(default=True, label="Character 2: affected (AoE hit chance)")
-    c2_low_value = param.Boolean(default=False, label="Character 2: ZAoE low-damage part")
-    c2_inside = param.Boolean(default=True, label="Character 2: inside the low-precision shield")
-    c3_on = param.Boolean(default=True, label="Character 3 is in the area")
-    c3_level = param.Selector(
-        objects=_choices(OWN_LEVELS), default=NO_SHIELD, label="Character 3: shield"
-    )
-    c3_points = param.Integer(default=20, label="Character 3: shielding points")
-    c3_techshield = param.Boolean(default=False, label="Character 3: techshield")
-    c3_affected = param.Boolean(default=True, label="Character 3: affected (AoE hit chance)")
-    c3_low_value = param.Boolean(default=False, label="Character 3: ZAoE low-damage part")
-    c3_inside = param.Boolean(default=True, label="Character 3: inside the low-precision shield")
-    c4_on = param.Boolean(default=False, label="Character 4 is in the area")
-    c4_level = param.Selector(
-        objects=_choices(OWN_LEVELS), default=NO_SHIELD, label="Character 4: shield"
-    )
-    c4_points = param.Integer(default=20, label="Character 4: shielding points")
-    c4_techshield = param.Boolean(default=False, label="Character 4: techshield")
-    c4_affected = param.Boolean(default=True, label="Character 4: affected (AoE hit chance)")
-    c4_low_value = param.Boolean(default=False, label="Character 4: ZAoE low-damage part")
-    c4_inside = param.Boolean(default=True, label="Character 4: inside the low-precision shield")
+    locals().update(CHARACTERS.parameters())
 
     # ---------------------------------------------------------------------------------------
 
     def slots(self) -> tuple[int, ...]:
         """The characters in the area."""
-        return tuple(
-            n for n in range(1, CHARACTER_SLOTS + 1) if n == 1 or getattr(self, f"c{n}_on")
-        )
+        return tuple(c.n for c in CHARACTERS.each(self) if c.n == 1 or c.on)
 
     def compute(self) -> AreaResult:
         # Every slot's points are checked, in play or not: a bad value shows beside its box.
-        for n in range(1, CHARACTER_SLOTS + 1):
-            check_int(f"c{n}_points", getattr(self, f"c{n}_points"), 0)
+        for c in CHARACTERS.each(self):
+            check_int(c.names["points"], c.points, 0)
         check_int("low_points", self.low_points, 0)
         check_int("overeffect_area", self.overeffect_area, 0)
         if self.kind in {k.value for k in ZAoEKind}:
@@ -222,13 +214,11 @@ class LuraskoAoEShielding(Calculator):
     def _own(self, n: int, damage: int) -> tuple[int, int | None, int]:
         """``damage`` as a separate hit through character ``n``'s own shield:
         ``(left, points left, absorbed)``."""
-        level = getattr(self, f"c{n}_level")
-        if level == NO_SHIELD:
+        c = CHARACTERS.read(self, n)
+        if c.level == NO_SHIELD:
             return damage, None, 0
-        doubly = self.blast and getattr(self, f"c{n}_techshield")
-        left, points = lurasko.shield(
-            damage, getattr(self, f"c{n}_points"), doubly_effective=doubly
-        )
+        doubly = self.blast and c.techshield
+        left, points = lurasko.shield(damage, c.points, doubly_effective=doubly)
         return left, points, damage - left
 
     def _aoe(self) -> AreaResult:
@@ -238,7 +228,7 @@ class LuraskoAoEShielding(Calculator):
         original = check_int("damage", self.damage, 0)
         if not lurasko.causes_aoe(original, kind):
             raise input_error("damage", f"at least {minimum} for this kind of AoE", original)
-        evaded = self.c1_evaded
+        evaded = CHARACTERS.read(self, 1).evaded
         steps = [
             Step(
                 "Original value",
@@ -347,9 +337,9 @@ class LuraskoAoEShielding(Calculator):
     ) -> CharacterResult:
         """Character 1, directly targeted, with the AoE's value after the low shield."""
         kind = AoEKind(self.kind)
-        level = self.c1_level
-        evaded = self.c1_evaded
-        points = self.c1_points if level != NO_SHIELD else None
+        c = CHARACTERS.read(self, 1)
+        level, evaded = c.level, c.evaded
+        points = c.points if level != NO_SHIELD else None
         steps: list[Step] = []
         role = "directly targeted"
         if over:
@@ -364,8 +354,8 @@ class LuraskoAoEShielding(Calculator):
                 (("energy damage", value),),
             )
         )
-        doubly = self.blast and self.c1_techshield
-        names = {"points": "c1_points"}
+        doubly = self.blast and c.techshield
+        names = {"points": c.names["points"]}
         if level == NO_SHIELD:
             impact, area_taken = (0, area(value)) if evaded else (direct(value), 0)
             steps.append(Step("No shield", "nothing to shield", ()))
@@ -445,13 +435,13 @@ class LuraskoAoEShielding(Calculator):
 
     def _other(self, n: int, over: bool, bursts: bool, area_damage: int) -> CharacterResult:
         """A character around the target: area damage, shielded as a separate hit."""
-        level = getattr(self, f"c{n}_level")
-        points = getattr(self, f"c{n}_points") if level != NO_SHIELD else None
+        c = CHARACTERS.read(self, n)
+        points = c.points if c.level != NO_SHIELD else None
         role = "in the area"
         if over or not bursts:
             why = "the attack is over" if over else "no AoE: no area damage"
             return self._char(n, role, 0, 0, 0, points, points, [Step("No area damage", why)])
-        if not getattr(self, f"c{n}_affected"):
+        if not c.affected:
             steps = [Step("AoE hit chance", "not affected (normal AoE hit chance rules)")]
             return self._char(n, role, 0, 0, 0, points, points, steps)
         steps = [
@@ -467,15 +457,15 @@ class LuraskoAoEShielding(Calculator):
         self, n: int, role: str, impact: int, reaching: int, steps: list[Step]
     ) -> CharacterResult:
         """``reaching`` damage through character ``n``'s own shield, as a separate hit."""
-        level = getattr(self, f"c{n}_level")
-        points = getattr(self, f"c{n}_points") if level != NO_SHIELD else None
-        with inputs_named({"points": f"c{n}_points"}):
+        c = CHARACTERS.read(self, n)
+        points = c.points if c.level != NO_SHIELD else None
+        with inputs_named({"points": c.names["points"]}):
             left, points_left, absorbed = self._own(n, reaching)
-        if level != NO_SHIELD:
-            doubly = self.blast and getattr(self, f"c{n}_techshield")
+        if c.level != NO_SHIELD:
+            doubly = self.blast and c.techshield
             steps.append(
                 Step(
-                    f"{level.capitalize()} precision shielding",
+                    f"{c.level.capitalize()} precision shielding",
                     f"shields {reaching}, "
                     + ("all of it" if left == 0 else "partly: its points ran out")
                     + (" (doubly effective vs blast)" if doubly else ""),
@@ -564,13 +554,13 @@ class LuraskoAoEShielding(Calculator):
             )
         characters = []
         for n in self.slots():
-            inside = self.low_on and getattr(self, f"c{n}_inside")
-            part_low = getattr(self, f"c{n}_low_value")
+            c = CHARACTERS.read(self, n)
+            inside = self.low_on and c.inside
+            part_low = c.low_value
             hi, lo = (inside_high, inside_low) if inside else (high, low)
             reaching = lo if part_low else hi
-            if n > 1 and not getattr(self, f"c{n}_affected"):
-                points = getattr(self, f"c{n}_points")
-                points = points if getattr(self, f"c{n}_level") != NO_SHIELD else None
+            if n > 1 and not c.affected:
+                points = c.points if c.level != NO_SHIELD else None
                 ch = self._char(
                     n, "in the zone", 0, 0, 0, points, points,
                     [Step("AoE hit chance", "not affected (normal AoE hit chance rules)")],
@@ -653,19 +643,9 @@ class LuraskoAoEShieldingView(PageView):
             return [self.field(name) for name in names]
 
         chars = []
-        for n in range(1, CHARACTER_SLOTS + 1):
-            p = f"c{n}_"
-            names = [
-                *((p + "on",) if n > 1 else ()),
-                p + "level",
-                p + "points",
-                p + "techshield",
-                p + ("evaded" if n == 1 else "affected"),
-                p + "low_value",
-                p + "inside",
-            ]
-            title = f"Character {n}" + (" (targeted directly by an AoE)" if n == 1 else "")
-            chars.append(group(title, *fields(*names), collapsed=n > 2))
+        for n in CHARACTERS.numbers:
+            title = CHARACTERS.title(n) + (" (targeted directly by an AoE)" if n == 1 else "")
+            chars.append(group(title, *fields(*CHARACTERS.inputs(n).values()), collapsed=n > 2))
         return [
             group(
                 "The attack",

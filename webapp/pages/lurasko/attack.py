@@ -35,11 +35,15 @@ from rules.lurasko import (
 from rules.validation import check_int
 from webapp.components import Figure, Later, choices, group, heading, html_pane, note
 from webapp.pages.model import Calculator, inputs_named
+from webapp.pages.slots import Field, Slots
 from webapp.pages.view import PageView
 
 __all__ = [
+    "RESISTANCES",
     "RESISTANCE_SLOTS",
+    "SHIELDS",
     "SHIELD_SLOTS",
+    "WEAPONS",
     "WEAPON_SLOTS",
     "AttackResult",
     "Defense",
@@ -47,6 +51,8 @@ __all__ = [
     "LuraskoAttack",
     "LuraskoAttackView",
     "render_steps",
+    "shields_in_play",
+    "shields_table",
 ]
 
 WEAPON_SLOTS = 2
@@ -104,10 +110,6 @@ def _flag(label: str) -> param.Boolean:
     return param.Boolean(default=False, label=label)
 
 
-def _text(label: str) -> param.String:
-    return param.String(default="", label=label)
-
-
 # The inputs of a slot: their labels start with the slot ("Shield 2: shielding points"), so
 # that a message about one names the right box.
 ENERGY = choices(EnergyType, ENERGY_LABELS)
@@ -118,6 +120,80 @@ KIND = "kind of weapon (as in the weapon's kinds)"
 PERCENT = "percent of damage taken (150 weak, 75, 50, 0 immune)"
 TECHSHIELD = "techshield (doubly effective vs blast)"
 INSIDE = "low precision, attack from inside its reach (cannot block)"
+
+WEAPONS = Slots(
+    "w{n}_{field}",
+    WEAPON_SLOTS,
+    "Weapon {n}",
+    on=Field(param.Boolean, "A second weapon or shot hit", default=False, only=(2,)),
+    normal_damage=Field(param.Integer, "{slot}: normal damage (base and STR)", default=(32, 10)),
+    normal_drive=Field(param.Integer, "{slot}: normal drive", default=(15, 10)),
+    energy_damage=Field(param.Integer, "{slot}: " + ENERGY_DAMAGE, default=(24, 0)),
+    energy_type=Field(
+        param.Selector,
+        "{slot}: energy type",
+        default=EnergyType.HEAT.value,
+        options={"objects": ENERGY},
+    ),
+    precise=Field(param.Boolean, "{slot}: Precise tag", default=False),
+    stopped=Field(param.Boolean, "{slot}: " + STOPPED, default=False),
+    tags=Field(param.String, "{slot}: " + KINDS, default=""),
+)
+"""Weapon 1, and weapon 2 when ``w2_on``; its inputs ``w<n>_<field>``."""
+RESISTANCES = Slots(
+    "r{n}_{field}",
+    RESISTANCE_SLOTS,
+    "Resistance {n}",
+    against=Field(
+        param.Selector,
+        "{slot}: against",
+        default=NO_RESISTANCE,
+        options={"objects": _choices(AGAINST_LABELS)},
+    ),
+    tag=Field(param.String, "{slot}: " + KIND, default=""),
+    percent=Field(param.Integer, "{slot}: " + PERCENT, default=(150, 50, 75)),
+    label=Field(param.String, "{slot}: source (for the step list)", default=""),
+)
+"""Resistances and weaknesses, in play when against something; inputs ``r<n>_<field>``."""
+SHIELDS = Slots(
+    "s{n}_{field}",
+    SHIELD_SLOTS,
+    "Shield {n}",
+    level=Field(
+        param.Selector,
+        "{slot}: precision",
+        default=NO_SHIELD,
+        options={"objects": _choices(LEVEL_LABELS)},
+    ),
+    points=Field(param.Integer, "{slot}: shielding points", default=20),
+    techshield=Field(param.Boolean, "{slot}: " + TECHSHIELD, default=False),
+    inside=Field(param.Boolean, "{slot}: " + INSIDE, default=False),
+)
+"""Energy shields, in play when they have a precision; inputs ``s<n>_<field>``."""
+
+
+def shields_in_play(slots: Slots, model: Calculator) -> tuple[tuple[int, Shield], ...]:
+    """The shields of ``slots`` in ``model`` that are in play (a precision chosen), each with
+    its slot number, in slot order (their fields: ``level``, ``points``, ``techshield`` and,
+    if the page has it, ``inside``).
+
+    Every slot is built, in play or not: a bad value shows beside its box while its slot is
+    off (the rules' own checks, no copy of their bounds here)."""
+    out = []
+    for s in slots.each(model):
+        names = {"points": "points", "doubly_effective_vs_blast": "techshield"}
+        names |= {"attack_from_inside": "inside"} if "inside" in s.names else {}
+        with inputs_named({rule: s.names[field] for rule, field in names.items()}):
+            item = Shield(
+                Precision.LOW if s.level == NO_SHIELD else s.level,
+                s.points,
+                name=f"shield {s.n}",
+                doubly_effective_vs_blast=s.techshield,
+                attack_from_inside=s.get("inside", False),
+            )
+        if s.level != NO_SHIELD:
+            out.append((s.n, item))
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -229,21 +305,7 @@ class LuraskoAttack(Calculator):
     drive_bonus = param.Integer(default=0, label="Drive increase from Abilities (all weapons)")
 
     # --- the weapons (slot 2 is optional) --------------------------------------------------
-    w1_normal_damage = param.Integer(default=32, label="Weapon 1: normal damage (base and STR)")
-    w1_normal_drive = param.Integer(default=15, label="Weapon 1: normal drive")
-    w1_energy_damage = param.Integer(default=24, label=f"Weapon 1: {ENERGY_DAMAGE}")
-    w1_energy_type = _pick(ENERGY, EnergyType.HEAT.value, "Weapon 1: energy type")
-    w1_precise = _flag("Weapon 1: Precise tag")
-    w1_stopped = _flag(f"Weapon 1: {STOPPED}")
-    w1_tags = _text(f"Weapon 1: {KINDS}")
-    w2_on = _flag("A second weapon or shot hit")
-    w2_normal_damage = param.Integer(default=10, label="Weapon 2: normal damage (base and STR)")
-    w2_normal_drive = param.Integer(default=10, label="Weapon 2: normal drive")
-    w2_energy_damage = param.Integer(default=0, label=f"Weapon 2: {ENERGY_DAMAGE}")
-    w2_energy_type = _pick(ENERGY, EnergyType.HEAT.value, "Weapon 2: energy type")
-    w2_precise = _flag("Weapon 2: Precise tag")
-    w2_stopped = _flag(f"Weapon 2: {STOPPED}")
-    w2_tags = _text(f"Weapon 2: {KINDS}")
+    locals().update(WEAPONS.parameters())
 
     # --- the target ------------------------------------------------------------------------
     injury_factor = param.Integer(default=10, label="Injury factor")
@@ -254,32 +316,10 @@ class LuraskoAttack(Calculator):
     organic = param.Boolean(default=True, label="Organic (not a construct or tech)")
 
     # --- resistances and weaknesses, applied in slot order ----------------------------------
-    r1_against = _pick(_choices(AGAINST_LABELS), NO_RESISTANCE, "Resistance 1: against")
-    r1_tag = _text(f"Resistance 1: {KIND}")
-    r1_percent = param.Integer(default=150, label=f"Resistance 1: {PERCENT}")
-    r1_label = _text("Resistance 1: source (for the step list)")
-    r2_against = _pick(_choices(AGAINST_LABELS), NO_RESISTANCE, "Resistance 2: against")
-    r2_tag = _text(f"Resistance 2: {KIND}")
-    r2_percent = param.Integer(default=50, label=f"Resistance 2: {PERCENT}")
-    r2_label = _text("Resistance 2: source (for the step list)")
-    r3_against = _pick(_choices(AGAINST_LABELS), NO_RESISTANCE, "Resistance 3: against")
-    r3_tag = _text(f"Resistance 3: {KIND}")
-    r3_percent = param.Integer(default=75, label=f"Resistance 3: {PERCENT}")
-    r3_label = _text("Resistance 3: source (for the step list)")
+    locals().update(RESISTANCES.parameters())
 
     # --- energy shields, in slot order within a level --------------------------------------
-    s1_level = _pick(_choices(LEVEL_LABELS), NO_SHIELD, "Shield 1: precision")
-    s1_points = param.Integer(default=20, label="Shield 1: shielding points")
-    s1_techshield = _flag(f"Shield 1: {TECHSHIELD}")
-    s1_inside = _flag(f"Shield 1: {INSIDE}")
-    s2_level = _pick(_choices(LEVEL_LABELS), NO_SHIELD, "Shield 2: precision")
-    s2_points = param.Integer(default=20, label="Shield 2: shielding points")
-    s2_techshield = _flag(f"Shield 2: {TECHSHIELD}")
-    s2_inside = _flag(f"Shield 2: {INSIDE}")
-    s3_level = _pick(_choices(LEVEL_LABELS), NO_SHIELD, "Shield 3: precision")
-    s3_points = param.Integer(default=20, label="Shield 3: shielding points")
-    s3_techshield = _flag(f"Shield 3: {TECHSHIELD}")
-    s3_inside = _flag(f"Shield 3: {INSIDE}")
+    locals().update(SHIELDS.parameters())
 
     # --- Roll it ---------------------------------------------------------------------------
     defense_die = param.Integer(default=100, label="Defense die: sides (not in this chapter)")
@@ -305,74 +345,39 @@ class LuraskoAttack(Calculator):
 
     def weapon_slots(self) -> tuple[int, ...]:
         """The weapon slots in use."""
-        return tuple(n for n in range(1, WEAPON_SLOTS + 1) if n == 1 or getattr(self, f"w{n}_on"))
+        return tuple(w.n for w in WEAPONS.each(self) if w.n == 1 or w.on)
 
     def weapon(self, n: int) -> lurasko.WeaponHit:
         """The weapon of slot ``n``."""
-        p = f"w{n}_"
-        tags = tuple(t.strip() for t in getattr(self, p + "tags").split(",") if t.strip())
-        energy = getattr(self, p + "energy_damage")
-        fields = ("normal_damage", "normal_drive", "energy_damage", "energy_type", "precise")
-        with inputs_named(
-            {
-                **{field: p + field for field in fields},
-                "tags": p + "tags",
-                "stopped_by_kinetic_shield": p + "stopped",
-            }
-        ):
+        w = WEAPONS.read(self, n)
+        tags = tuple(t.strip() for t in w.tags.split(",") if t.strip())
+        with inputs_named({**w.names, "stopped_by_kinetic_shield": w.names["stopped"]}):
             return lurasko.WeaponHit(
-                normal_damage=getattr(self, p + "normal_damage"),
-                normal_drive=getattr(self, p + "normal_drive"),
-                energy_damage=energy,
+                normal_damage=w.normal_damage,
+                normal_drive=w.normal_drive,
+                energy_damage=w.energy_damage,
                 # No energy portion without energy damage (the type is then irrelevant).
-                energy_type=getattr(self, p + "energy_type") if energy != 0 else None,
-                precise=getattr(self, p + "precise"),
+                energy_type=w.energy_type if w.energy_damage != 0 else None,
+                precise=w.precise,
                 tags=tags,
-                stopped_by_kinetic_shield=getattr(self, p + "stopped"),
+                stopped_by_kinetic_shield=w.stopped,
                 name=f"weapon {n}",
             )
 
     def resistances(self) -> tuple[lurasko.Resistance, ...]:
         """The resistances and weaknesses in play, in slot order."""
         out = []
-        for n in range(1, RESISTANCE_SLOTS + 1):
-            p = f"r{n}_"
-            against = getattr(self, p + "against")
-            if against == WEAPON_KIND:
-                against = getattr(self, p + "tag").strip()
-            with inputs_named(
-                {"against": p + "tag", "percent": p + "percent", "label": p + "label"}
-            ):
-                item = lurasko.Resistance(
-                    against, getattr(self, p + "percent"), getattr(self, p + "label").strip()
-                )
-            if getattr(self, p + "against") != NO_RESISTANCE:
+        for r in RESISTANCES.each(self):
+            against = r.tag.strip() if r.against == WEAPON_KIND else r.against
+            with inputs_named({**r.names, "against": r.names["tag"]}):
+                item = lurasko.Resistance(against, r.percent, r.label.strip())
+            if r.against != NO_RESISTANCE:
                 out.append(item)
         return tuple(out)
 
     def shields(self) -> tuple[tuple[int, Shield], ...]:
         """The shields in play with their slot numbers, in slot order."""
-        out = []
-        for n in range(1, SHIELD_SLOTS + 1):
-            p = f"s{n}_"
-            level = getattr(self, p + "level")
-            with inputs_named(
-                {
-                    "points": p + "points",
-                    "doubly_effective_vs_blast": p + "techshield",
-                    "attack_from_inside": p + "inside",
-                }
-            ):
-                item = Shield(
-                    Precision.LOW if level == NO_SHIELD else level,
-                    getattr(self, p + "points"),
-                    name=f"shield {n}",
-                    doubly_effective_vs_blast=getattr(self, p + "techshield"),
-                    attack_from_inside=getattr(self, p + "inside"),
-                )
-            if level != NO_SHIELD:
-                out.append((n, item))
-        return tuple(out)
+        return shields_in_play(SHIELDS, self)
 
     def target(self) -> lurasko.Target:
         """The character hit."""
@@ -521,16 +526,21 @@ def render_steps(resolution: Resolution | tuple[Step, ...]) -> str:
     return f"<ol class='rf-steps' data-testid='steps'>{''.join(items)}</ol>"
 
 
-def shields_table(result: AttackResult) -> str:
-    """The shielding points left in each shield in play (``shield-<slot>-left``), or ''."""
+def shields_table(
+    shields: tuple[tuple[int, Shield], ...],
+    points: tuple[int, ...],
+    none: str = "No energy shields in play.",
+) -> str:
+    """The shielding points left in each shield in play (``shield-<slot>-left``), or
+    ``none``; ``shields`` with their slot numbers, ``points`` left in each."""
     rows = "".join(
         f"<tr><td>Shield {slot}</td><td>{html.escape(item.level.value)}</td>"
         f"<td class='rf-num' data-testid='shield-{slot}-left'>{left}</td>"
         f"<td class='rf-num'>{item.points}</td></tr>"
-        for (slot, item), left in zip(result.shields, result.shield_points, strict=True)
+        for (slot, item), left in zip(shields, points, strict=True)
     )
     if not rows:
-        return "<p class='rf-none'>No energy shields in play.</p>"
+        return f"<p class='rf-none'>{html.escape(none)}</p>"
     return (
         "<table class='rf-table'><thead><tr><th>Shield</th><th>Precision</th>"
         "<th class='rf-num'>Points left</th><th class='rf-num'>Points before</th></tr></thead>"
@@ -615,35 +625,27 @@ class LuraskoAttackView(PageView):
         def select(name: str) -> Any:
             return self.field(name, widget="select")
 
-        self._weapon_cards = []
-        for n in range(1, WEAPON_SLOTS + 1):
-            p = f"w{n}_"
-            self._weapon_cards.append(
-                group(
-                    f"Weapon {n}",
-                    *fields(
-                        *((p + "on",) if n > 1 else ()),
-                        p + "normal_damage",
-                        p + "normal_drive",
-                        p + "energy_damage",
-                    ),
-                    select(p + "energy_type"),
-                    *fields(p + "precise", p + "stopped", p + "tags"),
-                    collapsed=n > 1,
-                )
-            )
+        def slot_fields(slots: Slots, n: int, *selects: str) -> list[Any]:
+            """Slot ``n``'s inputs in their order, the fields ``selects`` as drop-downs."""
+            return [
+                select(name) if field in selects else self.field(name)
+                for field, name in slots.inputs(n).items()
+            ]
+
+        self._weapon_cards = [
+            group(WEAPONS.title(n), *slot_fields(WEAPONS, n, "energy_type"), collapsed=n > 1)
+            for n in WEAPONS.numbers
+        ]
         # (folded groups: their notes and headings are made when first unfolded)
         resistance_parts: list[Any] = [
             Later(
                 note, "Applied in this order, each dropping fractions, after armor and shielding."
             )
         ]
-        for n in range(1, RESISTANCE_SLOTS + 1):
-            p = f"r{n}_"
+        for n in RESISTANCES.numbers:
             resistance_parts += [
                 Later(heading, f"Resistance or weakness {n}"),
-                select(p + "against"),
-                *fields(p + "tag", p + "percent", p + "label"),
+                *slot_fields(RESISTANCES, n, "against"),
             ]
         self._resistance_card = group("Resistances and weaknesses", *resistance_parts)
         shield_parts: list[Any] = [
@@ -653,21 +655,13 @@ class LuraskoAttackView(PageView):
                 "high precision acts after armor. Within a level, in this order.",
             )
         ]
-        for n in range(1, SHIELD_SLOTS + 1):
-            p = f"s{n}_"
-            shield_parts += [
-                Later(heading, f"Shield {n}"),
-                *fields(p + "level", p + "points", p + "techshield", p + "inside"),
-            ]
+        for n in SHIELDS.numbers:
+            shield_parts += [Later(heading, SHIELDS.title(n)), *slot_fields(SHIELDS, n)]
         self._shield_card = group("Energy shields", *shield_parts)
         m = self.model
         m.param.watch(
             self._retitle,
-            [
-                *(f"w{n}_on" for n in range(2, WEAPON_SLOTS + 1)),
-                *(f"r{n}_against" for n in range(1, RESISTANCE_SLOTS + 1)),
-                *(f"s{n}_level" for n in range(1, SHIELD_SLOTS + 1)),
-            ],
+            [*WEAPONS.every("on"), *RESISTANCES.every("against"), *SHIELDS.every("level")],
         )
         self._retitle()
         return [
@@ -738,13 +732,11 @@ class LuraskoAttackView(PageView):
     def _retitle(self, *_events: object) -> None:
         """Card titles say what is inside when collapsed."""
         m = self.model
+        used = m.weapon_slots()
         for n, card in enumerate(self._weapon_cards, start=1):
-            used = n == 1 or getattr(m, f"w{n}_on")
-            card.title = f"Weapon {n}" + ("" if used else " (not used)")
-        resistances = sum(
-            getattr(m, f"r{n}_against") != NO_RESISTANCE for n in range(1, RESISTANCE_SLOTS + 1)
-        )
-        shields = sum(getattr(m, f"s{n}_level") != NO_SHIELD for n in range(1, SHIELD_SLOTS + 1))
+            card.title = WEAPONS.title(n) + ("" if n in used else " (not used)")
+        resistances = sum(r.against != NO_RESISTANCE for r in RESISTANCES.each(m))
+        shields = sum(s.level != NO_SHIELD for s in SHIELDS.each(m))
         self._resistance_card.title = f"Resistances and weaknesses ({resistances} in play)"
         self._shield_card.title = f"Energy shields ({shields} in play)"
 
@@ -790,7 +782,7 @@ class LuraskoAttackView(PageView):
             f"<p class='rf-note' data-testid='defense' data-margin='{d.margin}'>"
             f"{html.escape(_sentence(d.text(self.model.critical)))}.</p>"
         )
-        self._shields.object = shields_table(result)
+        self._shields.object = shields_table(result.shields, result.shield_points)
         if result.missed:
             missed = "<p class='rf-none'>The attack missed: no damage.</p>"
             self._portions.object = missed

@@ -32,11 +32,12 @@ from rules.lurasko import (
 )
 from rules.validation import check_int
 from webapp.components import Figure, choices, group, heading, html_pane, note
-from webapp.pages.lurasko.attack import render_steps
+from webapp.pages.lurasko.attack import render_steps, shields_in_play, shields_table
 from webapp.pages.model import Calculator, inputs_named
+from webapp.pages.slots import Field, Slots
 from webapp.pages.view import PageView
 
-__all__ = ["SHIELD_SLOTS", "AuraResult", "LuraskoAuras", "LuraskoAurasView"]
+__all__ = ["SHIELDS", "SHIELD_SLOTS", "AuraResult", "LuraskoAuras", "LuraskoAurasView"]
 
 SHIELD_SLOTS = 2
 NORMAL = "normal"
@@ -65,6 +66,23 @@ LISTED = 8
 
 def _choices(labels: dict[str, str]) -> dict[str, str]:
     return {label: value for value, label in labels.items()}
+
+
+SHIELDS = Slots(
+    "s{n}_{field}",
+    SHIELD_SLOTS,
+    "Shield {n}",
+    level=Field(
+        param.Selector,
+        "{slot}: precision",
+        default=(Precision.HIGH.value, NO_SHIELD),
+        options={"objects": _choices(LEVEL_LABELS)},
+    ),
+    points=Field(param.Integer, "{slot}: shielding points", default=(5, 20)),
+    techshield=Field(param.Boolean, "{slot}: techshield (doubly vs blast)", default=False),
+)
+"""The attacker's energy shields (the attack resolver's, without "attack from inside");
+inputs ``s<n>_<field>``."""
 
 
 @dataclass(frozen=True)
@@ -119,16 +137,7 @@ class LuraskoAuras(Calculator):
     armor_high = param.Integer(default=28, label="Attacker's armor range: high end")
     metallic = param.Boolean(default=False, label="Attacker's armor is metallic")
     organic = param.Boolean(default=True, label="Attacker is organic (not a construct or tech)")
-    s1_level = param.Selector(
-        objects=_choices(LEVEL_LABELS), default=Precision.HIGH.value, label="Shield 1: precision"
-    )
-    s1_points = param.Integer(default=5, label="Shield 1: shielding points")
-    s1_techshield = param.Boolean(default=False, label="Shield 1: techshield (doubly vs blast)")
-    s2_level = param.Selector(
-        objects=_choices(LEVEL_LABELS), default=NO_SHIELD, label="Shield 2: precision"
-    )
-    s2_points = param.Integer(default=20, label="Shield 2: shielding points")
-    s2_techshield = param.Boolean(default=False, label="Shield 2: techshield (doubly vs blast)")
+    locals().update(SHIELDS.parameters())
 
     # --- the defender's side of the exchange -------------------------------------------------
     defender_damage = param.Integer(
@@ -137,21 +146,8 @@ class LuraskoAuras(Calculator):
     defender_injury_factor = param.Integer(default=10, label="Defender: injury factor")
 
     def shields(self) -> tuple[tuple[int, Shield], ...]:
-        out = []
-        for n in range(1, SHIELD_SLOTS + 1):
-            level = getattr(self, f"s{n}_level")
-            with inputs_named(
-                {"points": f"s{n}_points", "doubly_effective_vs_blast": f"s{n}_techshield"}
-            ):
-                item = Shield(
-                    Precision.LOW if level == NO_SHIELD else level,
-                    getattr(self, f"s{n}_points"),
-                    name=f"shield {n}",
-                    doubly_effective_vs_blast=getattr(self, f"s{n}_techshield"),
-                )
-            if level != NO_SHIELD:
-                out.append((n, item))
-        return tuple(out)
+        """The attacker's shields in play with their slot numbers, in slot order."""
+        return shields_in_play(SHIELDS, self)
 
     def target(self) -> lurasko.Target:
         low = check_int("armor_low", self.armor_low, 0)
@@ -295,8 +291,7 @@ class LuraskoAurasView(PageView):
                 "The attacker (struck by the aura)",
                 *fields("injury_factor", "armor", "armor_low", "armor_high", "metallic", "organic"),
                 note("Only high precision shielding can stop a damage aura's energy."),
-                *fields("s1_level", "s1_points", "s1_techshield"),
-                *fields("s2_level", "s2_points", "s2_techshield"),
+                *(self.field(name) for n in SHIELDS.numbers for name in SHIELDS.inputs(n).values()),
                 collapsed=False,
             ),
             group(
@@ -339,17 +334,7 @@ class LuraskoAurasView(PageView):
             f"<p class='rf-note' data-testid='amounts'>With {m.stored} stored: "
             f"{html.escape(amounts_text(result.amounts, m.stored))}.</p>"
         )
-        rows = "".join(
-            f"<tr><td>Shield {slot}</td><td>{html.escape(item.level.value)}</td>"
-            f"<td class='rf-num' data-testid='shield-{slot}-left'>{left}</td>"
-            f"<td class='rf-num'>{item.points}</td></tr>"
-            for (slot, item), left in zip(result.shields, result.shield_points, strict=True)
-        )
-        self._shields.object = (
-            "<table class='rf-table'><thead><tr><th>Shield</th><th>Precision</th>"
-            "<th class='rf-num'>Points left</th><th class='rf-num'>Points before</th></tr>"
-            f"</thead><tbody>{rows}</tbody></table>"
-            if rows
-            else "<p class='rf-none'>No energy shields.</p>"
+        self._shields.object = shields_table(
+            result.shields, result.shield_points, none="No energy shields."
         )
         self._steps.object = render_steps(result.steps)

@@ -26,9 +26,11 @@ from rules.lurasko import (
 from webapp.components import Figure, choices, heading, html_pane, note
 from webapp.formatting import exact_text
 from webapp.pages.model import Calculator, input_error, inputs_named
+from webapp.pages.slots import Field, Slots
 from webapp.pages.view import PageView
 
 __all__ = [
+    "SILENCING",
     "SILENCING_SLOTS",
     "LuraskoPseudogravity",
     "LuraskoPseudogravityView",
@@ -101,12 +103,20 @@ class PseudogravityResult:
     """Whether the points expended can affect the target."""
 
 
-def _place(n: int) -> param.Selector:
-    return param.Selector(
-        objects=choices(SilencingPlace, PLACE_LABELS),
+SILENCING = Slots(
+    "silencing{n}_{field}",
+    SILENCING_SLOTS,
+    "Silencing area {n}",
+    amount=Field(param.Integer, "{slot} (0 = none)", default=0, name="silencing{n}"),
+    place=Field(
+        param.Selector,
+        "{slot} is",
         default=SilencingPlace.EFFECT.value,
-        label=f"Silencing area {n} is",
-    )
+        options={"objects": choices(SilencingPlace, PLACE_LABELS)},
+    ),
+)
+"""The silencing areas (in play when their amount is not 0): ``silencing<n>`` and
+``silencing<n>_place``."""
 
 
 class LuraskoPseudogravity(Calculator):
@@ -125,12 +135,7 @@ class LuraskoPseudogravity(Calculator):
         doc="The fraction of pound weight the points are compared with, e.g. 1/10.",
     )
     points = param.Integer(default=20, label="Pseudogravity points expended")
-    silencing1 = param.Integer(default=0, label="Silencing area 1 (0 = none)")
-    silencing1_place = _place(1)
-    silencing2 = param.Integer(default=0, label="Silencing area 2 (0 = none)")
-    silencing2_place = _place(2)
-    silencing3 = param.Integer(default=0, label="Silencing area 3 (0 = none)")
-    silencing3_place = _place(3)
+    locals().update(SILENCING.parameters())
     user_at_effect = param.Boolean(
         default=False, label="The user stands where the effect is created"
     )
@@ -141,15 +146,15 @@ class LuraskoPseudogravity(Calculator):
     def silencing_levels(self) -> tuple[tuple[int, int, bool], ...]:
         """Each silencing area given (amount not 0): slot, amount, and whether it counts."""
         out = []
-        for n in range(1, SILENCING_SLOTS + 1):
-            amount = getattr(self, f"silencing{n}")
+        for area in SILENCING.each(self):
+            n, amount = area.n, area.amount
             if amount == 0:
                 continue
-            with inputs_named(f"silencing{n}"):
+            with inputs_named(area.names["amount"]):
                 # An area's own amount must be a silencing (>= 1) whether it counts or not.
                 lurasko.combined_silencing([amount])
             counts = lurasko.silencing_applies(
-                getattr(self, f"silencing{n}_place"),
+                area.place,
                 user_at_effect=self.user_at_effect,
                 gravnet_airship=self.gravnet_airship,
             )
@@ -258,9 +263,9 @@ class LuraskoPseudogravityView(PageView):
                 "it begins), not where the user stands unless the effect is there."
             ),
             *(
-                self.field(name, **({"widget": "select"} if name.endswith("_place") else {}))
-                for n in range(1, SILENCING_SLOTS + 1)
-                for name in (f"silencing{n}", f"silencing{n}_place")
+                self.field(name, **({"widget": "select"} if field == "place" else {}))
+                for n in SILENCING.numbers
+                for field, name in SILENCING.inputs(n).items()
             ),
             *(self.field(name) for name in ("user_at_effect", "gravnet_airship")),
         ]
