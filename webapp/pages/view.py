@@ -145,14 +145,17 @@ class PageView(pn.viewable.Viewer):
         self._chart_panes.append(pane)
         return pane
 
-    def chart_and_table(self, fig: Any, table: pn.pane.HTML, **kw: Any) -> list[Any]:
+    def chart_and_table(
+        self, fig: Any, table: pn.pane.HTML, *, between: Sequence[Any] = (), **kw: Any
+    ) -> list[Any]:
         """A chart (:meth:`chart`) and the pane of the table of its data right under it, to
-        put in a layout together: ``[chart, table]``. The page fills ``table`` with
-        :func:`~webapp.components.chart_table_html` when it renders. The pair is kept
-        together: ``view=chart`` shows the first chart with its table, and nothing else."""
+        put in a layout together: ``[chart, *between, table]`` (``between``: a legend...).
+        The page fills ``table`` with :func:`~webapp.components.chart_table_html` when it
+        renders. The pair is kept together: ``view=chart`` shows the first chart with its
+        table, and nothing else."""
         pane = self.chart(fig, **kw)
         self._chart_tables[id(pane)] = table
-        return [pane, table]
+        return [pane, *between, table]
 
     # --- "Roll it": a seeded roll of the last good result, with its log ------------------
 

@@ -188,7 +188,7 @@ class Moo2ArcsView(PageView):
         self._fig.on_event(Tap, self._tapped)
         self._table = html_pane()
         self._legend = html_pane()
-        return [self.chart(self._fig), self._legend, self._table]
+        return self.chart_and_table(self._fig, self._table, between=[self._legend])
 
     def _tapped(self, event: Tap) -> None:
         if event.x is None or event.y is None or (event.x == 0 and event.y == 0):

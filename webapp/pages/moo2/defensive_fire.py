@@ -1,3 +1,5 @@
+# Over 600 lines: one page (model and view in one module, as every page): the grid chart with taps,
+# path editing and the typed table.
 """MOO2 Defensive Fire: the chance that a Normal-mount ship fires while an enemy ship moves.
 
 Model: :class:`Moo2DefensiveFire` (a small combat grid, the DF ship, the enemy's start and path,
@@ -555,9 +557,7 @@ class Moo2DefensiveFireView(PageView):
         self._tables = html_pane()
         self._legend = html_pane()
         return [
-            self.chart(self._grid_fig),
-            self._legend,
-            self._grid_table,
+            *self.chart_and_table(self._grid_fig, self._grid_table, between=[self._legend]),
             *self.chart_and_table(self._path_fig, self._path_table),
             self._tables,
         ]

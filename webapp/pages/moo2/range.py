@@ -327,10 +327,11 @@ class Moo2RangeView(PageView):
             fig.add_layout(here)
         self._hit_alt = scroll_pane()
         self._damage_alt = scroll_pane()
+        penalty_chart, penalty_table = self.chart_and_table(self._penalty_fig, self._penalty_alt)
         return [
             # Beside the chart on a wide screen, under it on a tablet or phone.
-            row(self.chart(self._penalty_fig), self._bands_table, basis=340),
-            self._penalty_alt,
+            row(penalty_chart, self._bands_table, basis=340),
+            penalty_table,
             *self.chart_and_table(self._hit_fig, self._hit_alt),
             *self.chart_and_table(self._damage_fig, self._damage_alt),
         ]

@@ -1,3 +1,5 @@
+# Over 600 lines: one page that builds each of the source's reference tables from rules.moo2, one
+# small function per table next to its only caller.
 """MOO2 1.50 reference: the source's tables, rendered from :mod:`rules.moo2` and printable.
 
 Model: :class:`Moo2Reference` (which table to show; every cell is built from a

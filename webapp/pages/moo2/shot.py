@@ -18,13 +18,21 @@ from typing import Any
 
 import panel as pn
 import param
-from bokeh.models import ColumnDataSource, HoverTool, Span
+from bokeh.models import ColumnDataSource, Span
 from bokeh.plotting import figure
 
 from rules import moo2
 from rules.dice import Distribution
 from rules.validation import check_int
-from webapp.components import Figure, chart_table_html, group, heading, html_pane, set_data
+from webapp.components import (
+    BarChart,
+    Figure,
+    chart_table_html,
+    group,
+    heading,
+    html_pane,
+    set_data,
+)
 from webapp.formatting import percent
 from webapp.pages.model import Calculator
 from webapp.pages.view import PageView
@@ -295,23 +303,7 @@ class Moo2ShotView(PageView):
         ]
 
     def details(self) -> list[Any]:
-        self._dist_source = ColumnDataSource(
-            {"damage": [], "probability": [], "percent": [], "label": [], "color": []}
-        )
-        self._dist_fig = figure(
-            height=260, width=300, min_width=260, sizing_mode="stretch_width",
-            title="Damage of one shot",
-            x_axis_label="damage (0 = miss)", y_axis_label="probability",
-            toolbar_location=None, tools="",
-        )  # fmt: skip
-        bars = self._dist_fig.vbar(
-            x="damage", top="probability", width=0.8, color="color", source=self._dist_source
-        )
-        self._dist_fig.add_tools(
-            HoverTool(tooltips=[("damage", "@label"), ("chance", "@percent")], renderers=[bars])
-        )
-        self._dist_fig.y_range.start = 0
-
+        self._dist_chart = BarChart("Damage of one shot", "damage (0 = miss)")
         self._range_fig = figure(
             height=260, width=300, min_width=260, sizing_mode="stretch_width",
             title="Range penalty by mount",
@@ -339,7 +331,7 @@ class Moo2ShotView(PageView):
         self._dist_table = html_pane()
         self._range_table = html_pane()
         return [
-            *self.chart_and_table(self._dist_fig, self._dist_table),
+            *self.chart_and_table(self._dist_chart.figure, self._dist_table),
             *self.chart_and_table(self._range_fig, self._range_table),
             *self.roll_controls(),
         ]
@@ -395,15 +387,11 @@ class Moo2ShotView(PageView):
         colours = THEMES[self.theme]
         dist = result.distribution
         damages = list(dist)
-        set_data(
-            self._dist_source,
-            {
-                "damage": damages,
-                "probability": [float(dist[d]) for d in damages],
-                "percent": [percent(dist[d]) for d in damages],
-                "label": ["miss" if d == 0 else str(d) for d in damages],
-                "color": [colours["miss"] if d == 0 else colours["accent"] for d in damages],
-            },
+        self._dist_chart.show(
+            dist,
+            theme=self.theme,
+            label=lambda d: "miss" if d == 0 else str(d),
+            colour=lambda d: "miss" if d == 0 else "accent",
         )
         steps = penalty_steps(result.penalties)
         palette = dict(zip(moo2.Mount, ("accent", "accent2", "accent3"), strict=True))
