@@ -1,3 +1,5 @@
+# Over 600 lines: one page (model and view in one module, as every page): the AoE and the ZAoE
+# branches each explain every step.
 """Lur-Asko AoE and ZAoE shielding: one AoE or ZAoE against the shields of each character.
 
 Model: :class:`LuraskoAoEShielding` (inputs as scalar parameters: the AoE, a low-precision

@@ -1,3 +1,5 @@
+# Over 600 lines: one page (model and view in one module, as every page) resolving some twenty
+# steps; its step and shield HTML is shared by the AoE and auras pages.
 """Lur-Asko attack resolver: one attack against one character, every step of the rules in order.
 
 Model: :class:`LuraskoAttack` (inputs as scalar parameters: up to 2 weapons, 3 resistances and
@@ -53,6 +55,7 @@ __all__ = [
     "render_steps",
     "shields_in_play",
     "shields_table",
+    "target_of",
 ]
 
 WEAPON_SLOTS = 2
@@ -194,6 +197,24 @@ def shields_in_play(slots: Slots, model: Calculator) -> tuple[tuple[int, Shield]
         if s.level != NO_SHIELD:
             out.append((s.n, item))
     return tuple(out)
+
+
+def target_of(
+    model: Calculator, resistances: tuple[lurasko.Resistance, ...] = ()
+) -> lurasko.Target:
+    """The character of ``model``'s inputs ``injury_factor``, ``armor``, ``armor_low``,
+    ``armor_high``, ``metallic`` and ``organic``, with ``resistances``."""
+    m: Any = model
+    # The range's ends are two inputs: each is checked under its own name.
+    low = check_int("armor_low", m.armor_low, 0)
+    high = check_int("armor_high", m.armor_high, low)
+    return lurasko.Target(
+        m.injury_factor,
+        (low, high) if m.armor else None,
+        metallic=m.metallic,
+        resistances=resistances,
+        organic=m.organic,
+    )
 
 
 @dataclass(frozen=True)
@@ -381,16 +402,7 @@ class LuraskoAttack(Calculator):
 
     def target(self) -> lurasko.Target:
         """The character hit."""
-        # The range's ends are two inputs: each is checked under its own name.
-        low = check_int("armor_low", self.armor_low, 0)
-        high = check_int("armor_high", self.armor_high, low)
-        return lurasko.Target(
-            self.injury_factor,
-            (low, high) if self.armor else None,
-            metallic=self.metallic,
-            resistances=self.resistances(),
-            organic=self.organic,
-        )
+        return target_of(self, self.resistances())
 
     def defense(self, roll: int | None = None) -> Defense:
         """The defense roll (the typed one, or ``roll``) against the TN."""

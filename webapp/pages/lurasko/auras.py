@@ -32,7 +32,12 @@ from rules.lurasko import (
 )
 from rules.validation import check_int
 from webapp.components import Figure, choices, group, heading, html_pane, note
-from webapp.pages.lurasko.attack import render_steps, shields_in_play, shields_table
+from webapp.pages.lurasko.attack import (
+    render_steps,
+    shields_in_play,
+    shields_table,
+    target_of,
+)
 from webapp.pages.model import Calculator, inputs_named
 from webapp.pages.slots import Field, Slots
 from webapp.pages.view import PageView
@@ -150,14 +155,8 @@ class LuraskoAuras(Calculator):
         return shields_in_play(SHIELDS, self)
 
     def target(self) -> lurasko.Target:
-        low = check_int("armor_low", self.armor_low, 0)
-        high = check_int("armor_high", self.armor_high, low)
-        return lurasko.Target(
-            self.injury_factor,
-            (low, high) if self.armor else None,
-            metallic=self.metallic,
-            organic=self.organic,
-        )
+        """The attacker, struck by the aura."""
+        return target_of(self)
 
     def compute(self) -> AuraResult:
         trigger = AuraTrigger(self.trigger)
