@@ -207,3 +207,50 @@ document.addEventListener('securitypolicyviolation', (e) => {
   window.__cspViolations.push(`${e.violatedDirective} blocked ${e.blockedURI}`);
 });
 """
+
+
+def assert_clean(app: AppPage, server: Server) -> None:
+    """No Python error in the page, and no request to another origin than ``server``'s."""
+    assert app.python_errors() == []
+    assert app.foreign_requests(server.url.rstrip("/")) == []
+
+
+SOURCE_DATA = """(key) => {
+  const out = [];
+  for (const model of window.rangefinderDocument.all_models) {
+    if (model.type !== 'ColumnDataSource') continue;
+    const data = model.data instanceof Map ? Object.fromEntries(model.data) : model.data;
+    if (!(key in data)) continue;
+    const copy = {};
+    for (const [name, column] of Object.entries(data)) copy[name] = Array.from(column);
+    out.push(copy);
+  }
+  return out;
+}"""
+"""JS: the columns of every ColumnDataSource of the document that has a column ``key``."""
+
+
+def sources(app: AppPage, key: str) -> list[dict[str, list[Any]]]:
+    return list(app.page.evaluate(SOURCE_DATA, key))
+
+
+TWO_FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+"""JS: resolves once the page has drawn two more frames (what was laid out is painted)."""
+
+
+def settle_until(page: Any, condition: str, arg: Any = None, timeout: int = 10_000) -> bool:
+    """Wait until the JS function ``condition`` (called with ``arg``) is true in ``page`` (a
+    page or a frame): the state the check after it is about (a relayout done, a chart
+    redrawn). Returns whether it came true; if not within ``timeout`` ms, the check that
+    follows reads the page as it is and fails with its own message."""
+    try:
+        page.wait_for_function(condition, arg=arg, timeout=timeout)
+    except Exception as error:  # Playwright's TimeoutError
+        if "Timeout" not in type(error).__name__:
+            raise
+        return False
+    return True
+
+
+FITS = "(width) => document.documentElement.scrollWidth <= width"
+"""JS: the page is no wider than ``width`` px (no sideways scroll), as after a relayout."""

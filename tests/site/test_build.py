@@ -1,3 +1,5 @@
+# Over 600 lines: every check of the built files (pins, patches, bundles, bytecode) reads the same
+# dist/ without a browser, in sections by build stage.
 """The built site's files: pins, placeholders, the patches, the compiled bundles.
 
 These read ``dist/`` (built by the ``dist`` fixture if stale) and the pinned downloads; no

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sitetools import AppPage, Server
+from sitetools import TWO_FRAMES, AppPage, Server, settle_until
 
 from rules import moo2
 from sitebuild.snapshot import chain, expand
@@ -232,12 +232,12 @@ def test_takeover_keeps_the_scroll_position_and_the_layout(open_app: Any, server
         app.page.goto(server.url + "?page=moo2-shot")
         wait_stage(app, "prerendered")
         app.page.evaluate("window.scrollTo(0, 250)")
-        app.page.wait_for_timeout(300)
+        settle_until(app.page, "() => window.scrollY > 0")
         scrolled = app.page.evaluate("window.scrollY")
         assert scrolled > 0
         before = app.page.evaluate(where)  # where the result is in the window
     app.wait_ready()
-    app.page.wait_for_timeout(300)
+    app.page.evaluate(TWO_FRAMES)  # the live page laid out and drawn where it took over
     assert app.page.evaluate("window.scrollY") == scrolled
     assert abs(app.page.evaluate(where) - before) <= 8
 

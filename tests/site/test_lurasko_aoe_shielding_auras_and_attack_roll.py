@@ -14,7 +14,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 import pytest
-from sitetools import AppPage, Server
+from sitetools import FITS, AppPage, Server, settle_until
 
 from rules import lurasko
 from rules.lurasko import Attack, Shield, Target, WeaponHit
@@ -95,7 +95,7 @@ def test_aoe_shielding_fits_a_phone(app: AppPage) -> None:
     page = app.page
     try:
         page.set_viewport_size({"width": 390, "height": 844})
-        page.wait_for_timeout(500)
+        settle_until(page, FITS, 390)  # relaid out for the phone's width
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         label = page.locator("label", has_text="Overeffect: area damage").first
         box = label.bounding_box()

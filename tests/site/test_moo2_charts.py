@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from sitetools import FIND_SOURCE, AppPage, Server
+from sitetools import FIND_SOURCE, AppPage, Server, assert_clean
 
 from rules import moo2
 from webapp.formatting import percent
@@ -38,11 +38,6 @@ def every_source(app: AppPage) -> list[dict[str, list[Any]]]:
                  return out; }"""
         )
     )
-
-
-def clean(app: AppPage, server: Server) -> None:
-    assert app.python_errors() == []
-    assert app.foreign_requests(server.url.rstrip("/")) == []
 
 
 def test_range_page_numbers_charts_update_and_error(open_app: Any, server: Server) -> None:
@@ -95,7 +90,7 @@ def test_range_page_numbers_charts_update_and_error(open_app: Any, server: Serve
     error.wait_for(state="visible")
     assert "Distance (squares) must be an integer in 0..51" in app.text(error)
     assert app.testid("range-penalty") == str(moo2.range_penalty(40, "heavy"))
-    clean(app, server)
+    assert_clean(app, server)
 
 
 def test_heatmap_cells_marker_and_formula_switch(open_app: Any, server: Server) -> None:
@@ -139,7 +134,7 @@ def test_heatmap_cells_marker_and_formula_switch(open_app: Any, server: Server) 
     app.page.wait_for_function(
         f"() => {{ {FIND_SOURCE} return find('fraction').fraction.join() === {expected!r}.join() }}"
     )
-    clean(app, server)
+    assert_clean(app, server)
 
 
 def test_compare_lines_overtaking_and_bad_value(open_app: Any, server: Server) -> None:
@@ -170,4 +165,4 @@ def test_compare_lines_overtaking_and_bad_value(open_app: Any, server: Server) -
     error.wait_for(state="visible")
     assert "B: weapon max damage must be an integer >= min_damage" in app.text(error)
     assert app.testid("mean-a") == f"{float(a[9].mean_damage):.2f}"
-    clean(app, server)
+    assert_clean(app, server)

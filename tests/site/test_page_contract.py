@@ -118,12 +118,14 @@ def test_after_every_page_python_imported_nothing_the_build_left_out(app: AppPag
         rolls = app.page.locator(".bk-btn:text-is('Roll it')")
         if rolls.count():
             rolls.first.click()
-            app.page.wait_for_timeout(500)
+            app.wait_settled()  # the click marked the page busy until Python had rolled
     # The other theme recolours every page built so far (App._theme_changed).
     theme = app.page.evaluate("document.documentElement.dataset.theme")
     app.page.locator("#rf-theme-toggle").click()
     app.page.wait_for_function("(t) => document.documentElement.dataset.theme !== t", arg=theme)
-    app.page.wait_for_timeout(1000)
+    # No wait for the recolouring: the worker runs Python's calls one after the other, in the
+    # order the page sent them (static/worker.js, run), so the list of modules asked for now
+    # is made after the theme's call has returned.
     modules = dict(app.page.evaluate("window.rangefinderModules()"))
     assert "numpy" in modules and "numpy._core._multiarray_tests" in modules
     assert "encodings.cp437" in modules  # Pyodide unzips numpy's wheel (ENCODINGS_KEEP)
@@ -150,7 +152,7 @@ def test_embeds_and_bad_links_import_nothing_the_build_left_out(open_app: Any, q
     rolls = opened.page.locator(".bk-btn:text-is('Roll it')")
     if rolls.count() and rolls.first.is_enabled():
         rolls.first.click()
-    opened.page.wait_for_timeout(1000)
+        opened.wait_settled()  # the click marked the page busy until Python had rolled
     modules = dict(opened.page.evaluate("window.rangefinderModules()"))
     assert "webapp.app" in modules
     assert left_out(modules) == []

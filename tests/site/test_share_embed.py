@@ -1,3 +1,5 @@
+# Over 600 lines: few app boots: the module's shared pages serve every share, embed and install test
+# in turn (each boot costs seconds).
 """Share, embed and install in the built site (issue 14), in a real browser.
 
 Few app boots (each costs seconds): one page of the site serves every share test in turn
@@ -17,7 +19,15 @@ from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 import pytest
-from sitetools import CSP_LISTENER, READY_TIMEOUT_MS, AppPage, Server
+from sitetools import (
+    CSP_LISTENER,
+    FITS,
+    READY_TIMEOUT_MS,
+    TWO_FRAMES,
+    AppPage,
+    Server,
+    settle_until,
+)
 
 import sitebuild
 
@@ -254,7 +264,7 @@ def test_the_share_controls_at_tablet_and_phone_width(shared: AppPage, screensho
     page.screenshot(path=str(screenshots / "share-tablet.png"))
     try:
         page.set_viewport_size({"width": 390, "height": 844})
-        page.wait_for_timeout(300)
+        settle_until(page, FITS, 390)  # relaid out for the phone's width
         page.screenshot(path=str(screenshots / "share-phone.png"))
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         for name in buttons:
@@ -395,6 +405,11 @@ def test_two_embeds_on_another_origin_post_ready_and_resize(
         app.context.close()
 
 
+FRAME_FITS = """() => { const e = document.documentElement;
+  return e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight; }"""
+"""JS: the page scrolls neither way in its frame."""
+
+
 def test_a_result_or_a_chart_fits_a_400x300_frame_without_a_script(
     browser: Any, server: Server, other_origin: Server, screenshots: Path
 ) -> None:
@@ -414,9 +429,11 @@ def test_a_result_or_a_chart_fits_a_400x300_frame_without_a_script(
                      && m.data.type === 'rangefinder:ready')""",
                 index,
             )
-        app.page.wait_for_timeout(300)
         for index, (view, _query) in enumerate(views):
             frame = frame_of(app, index)
+            # Laid out in its 400x300 frame: no scroll either way (or, after the wait, the
+            # sizes below say by how much).
+            settle_until(frame, FRAME_FITS)
             sizes = frame.evaluate(
                 """() => { const e = document.documentElement;
                            return [e.scrollWidth, e.clientWidth,
@@ -486,7 +503,7 @@ def test_three_embeds_share_one_python_with_a_session_each(
         assert frames[1].testid("damage") == str(cepheus.hit_damage(40, 2, armor=0))
         assert frames[2].page.evaluate("location.search") == searches[2]
         assert frames[2].input_labelled("Skill level (DM)").input_value() == "2"
-        app.page.wait_for_timeout(300)
+        app.page.evaluate(TWO_FRAMES)  # the frames' last changes drawn
         app.page.screenshot(path=str(screenshots / "embed-three.png"))
         # The embeds registered the site's service worker, which pre-caches every file
         # (worker.js included): let it finish, as a frame removed while its fetches are in

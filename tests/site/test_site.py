@@ -12,13 +12,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sitetools import FIND_SOURCE, AppPage, Server
+from sitetools import FIND_SOURCE, TWO_FRAMES, AppPage, Server, settle_until
 
 import sitebuild
 from rules import moo2
 from webapp.formatting import percent
 from webapp.pages import PAGES
 from webapp.pages.moo2.shot import Moo2Shot
+from webapp.theme import THEMES
 
 DEFAULTS = Moo2Shot()
 
@@ -28,6 +29,17 @@ def shot_source_data(app: AppPage) -> dict[str, Any]:
     data = app.page.evaluate(f"() => {{ {FIND_SOURCE} return find('probability'); }}")
     assert data is not None, "no damage chart data in the document"
     return dict(data)
+
+
+RANGES = """() => Array.from(window.rangefinderDocument.all_models)
+  .filter((model) => model.type === 'DataRange1d').map((model) => [model.start, model.end])"""
+"""JS: the bounds of every automatic chart range, as BokehJS set them when it last drew."""
+
+
+PLOTS_COLOURED = """(colour) => Array.from(window.rangefinderDocument.all_models)
+  .filter((model) => model.type === 'Figure' || model.type === 'Plot')
+  .every((model) => model.background_fill_color === colour)"""
+"""JS: every chart of the document has the background ``colour``."""
 
 
 def expected_hit(**changes: Any) -> str:
@@ -48,16 +60,19 @@ def test_becomes_interactive_and_an_input_updates_text_and_chart(shot: AppPage) 
     app.set_input("Distance (squares)", DEFAULTS.squares)
     app.wait_testid("hit-chance", expected_hit())
     before = shot_source_data(app)
+    ranges = app.page.evaluate(RANGES)
 
     app.set_input("Distance (squares)", 20)
     app.wait_testid("hit-chance", expected_hit(squares=20))
     # wait_testid waited for <html data-busy="false">: the page marks each change until Python
     # has sent the whole result (the figures first, then the chart). Once the chart is drawn
     # with its new data the page sends Python nothing more (BokehJS's own range bounds stay in
-    # the page), so the marker still reads "false" two frames later.
-    two_frames = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
-    app.page.evaluate(two_frames)
-    app.page.wait_for_timeout(200)
+    # the page), so the marker still reads "false" once BokehJS has set those bounds for the
+    # new data, and two frames later.
+    settle_until(
+        app.page, f"(before) => JSON.stringify(({RANGES})()) !== JSON.stringify(before)", ranges
+    )
+    app.page.evaluate(TWO_FRAMES)
     assert app.page.evaluate("document.documentElement.dataset.busy") == "false"
     expected = moo2.damage_distribution(
         DEFAULTS.min_damage, DEFAULTS.max_damage, DEFAULTS.attack, DEFAULTS.defense, 20
@@ -65,7 +80,7 @@ def test_becomes_interactive_and_an_input_updates_text_and_chart(shot: AppPage) 
     after = shot_source_data(app)  # no wait: the chart came with the call that set the figures
     assert after != before
     assert app.python_errors() == []
-    assert after["damage"] == list(expected)
+    assert after["x"] == list(expected)
     assert after["probability"] == [float(p) for p in expected.values()]
 
 
@@ -179,7 +194,9 @@ def test_theme_toggle_switches_and_is_remembered(shot: AppPage, screenshots: Pat
     app.page.locator("#rf-theme-toggle").click()
     flipped = "dark" if start == "light" else "light"
     assert app.page.evaluate("document.documentElement.dataset.theme") == flipped
-    app.page.wait_for_timeout(500)
+    # Python recolours the charts (App._theme_changed): wait for it before the screenshot.
+    settle_until(app.page, PLOTS_COLOURED, THEMES[flipped]["background"])
+    app.page.evaluate(TWO_FRAMES)
     app.page.screenshot(path=str(screenshots / f"moo2-shot-{flipped}.png"), full_page=True)
     assert app.page.evaluate("localStorage.getItem('rangefinder-theme')") == flipped
 

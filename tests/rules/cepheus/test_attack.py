@@ -1,3 +1,4 @@
+# Over 600 lines: mirrors rules/cepheus/attack.py (one test module per rules module).
 """The attack model: breakdown, exact odds, damage distributions and the seeded roll."""
 
 from __future__ import annotations

@@ -1,3 +1,5 @@
+# Over 600 lines: the brute-force fight oracle, written from the chapter, and the tests comparing
+# the forecasts with it belong together.
 """Fight forecasts (``rules.cepheus.duel``, ``focus_fire``) against every roll sequence.
 
 The oracle below is written from the chapter, not from the module: its own Dexterity DM, attack

@@ -1,3 +1,4 @@
+# Over 600 lines: every switch of the one Variant record pinned both ways, a section per switch.
 """Rule variants (issue 29): every switch of ``rules.cepheus.Variant`` pinned both ways.
 
 Each switch has a test on the passage's own numbers or a case worked by hand (in a comment);

@@ -1,3 +1,5 @@
+# Over 600 lines: every statement of the source's Defensive Fire section as a test, in the source's
+# order (mirrors rules/moo2/defensive_fire.py).
 """Defensive Fire: ``rules/moo2/defensive_fire.py``, every statement of the source as a test.
 
 Source: 001_cd7e90afc4e65868.txt ("Defensive Fire"); squares and range units from
