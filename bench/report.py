@@ -1,3 +1,4 @@
+# Over 600 lines: BENCHMARKS.md's text, one function per section of the report.
 """The report: BENCHMARKS.md's text from the measured sites."""
 
 from __future__ import annotations

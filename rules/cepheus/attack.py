@@ -1,3 +1,5 @@
+# Over 600 lines: the attack model: its breakdown, exact odds and seeded roll all read
+# AttackSituation's many checked fields.
 """The attack model: every modifier of the chapter in, the exact odds and a seeded roll out.
 
 Source: ``003_c7092257a5e3046d.txt``, Chapter 5 "Personal Combat": "Attack" ("2D6 + appropriate

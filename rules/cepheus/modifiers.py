@@ -1,3 +1,5 @@
+# Over 600 lines: the chapter's table of attack modifiers, one cited entry and DM function each: one
+# table, kept whole.
 """The attack modifiers of personal combat: their tables and the DM each one gives.
 
 Source: ``003_c7092257a5e3046d.txt``, Chapter 5 "Personal Combat": "Aiming", "Aiming for the

@@ -1,3 +1,5 @@
+# Over 600 lines: the chapter's "Injury and Recovery" section (fatigue, unconsciousness, healing,
+# first aid, surgery), read and cited as one; each rule is short.
 """Recovery: fatigue, unconsciousness, natural healing, first aid, surgery and medical care.
 
 Source: ``003_c7092257a5e3046d.txt``, "Fatigue", "Unconsciousness", "Injury and Recovery",

@@ -1,3 +1,5 @@
+# Over 600 lines: the attack resolver applies the chapter's rules in their order, one step function
+# each, sharing the resolution's state.
 """The attack resolver: one attack against one character, every rule in order.
 
 Source: ``002_64b8e17f45694c25.txt``, the whole "Back in Combat" chapter. The order of the

@@ -1,3 +1,5 @@
+# Over 600 lines: one rule of the source (Defensive Fire): the grid, the path and the chance on each
+# square, each with the source's worked examples.
 """Defensive Fire: the reaction fire of Normal-mount beams while an enemy ship moves, exactly.
 
 Source: ``001_cd7e90afc4e65868.txt`` ("Defensive Fire", patch 1.50); squares, range units and the

@@ -1,3 +1,5 @@
+# Over 600 lines: one page (model, result and view in one module, as every page): the attack's
+# inputs are every modifier of the chapter.
 """Cepheus Engine attack: band, difficulty, every DM, the exact odds, Effect and damage, a roll.
 
 Model: :class:`CepheusAttack` (inputs as parameters; :meth:`~CepheusAttack.compute` builds a
