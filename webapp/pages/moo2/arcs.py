@@ -188,7 +188,11 @@ class Moo2ArcsView(PageView):
         self._fig.on_event(Tap, self._tapped)
         self._table = html_pane()
         self._legend = html_pane()
-        return self.chart_and_table(self._fig, self._table, between=[self._legend])
+        self._quadrants_table = html_pane()
+        return [
+            *self.chart_and_table(self._fig, self._table, between=[self._legend]),
+            self._quadrants_table,
+        ]
 
     def _tapped(self, event: Tap) -> None:
         if event.x is None or event.y is None or (event.x == 0 and event.y == 0):
@@ -282,7 +286,8 @@ class Moo2ArcsView(PageView):
             ],
             current=lambda i: list(moo2.Arc)[i] is result.arc,
             testid="arcs-table",
-        ) + html_table(
+        )
+        self._quadrants_table.object = html_table(
             ["Quadrant", "Bearings"],
             [[QUADRANT_LABELS[q], result.boundaries[q]] for q in spans],
             current=lambda i: list(spans)[i] is result.quadrant,
