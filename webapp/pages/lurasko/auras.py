@@ -32,8 +32,9 @@ from rules.lurasko import (
 )
 from rules.validation import check_int
 from webapp.components import Figure, choices, group, heading, html_pane, note
+from webapp.pages.lurasko import LuraskoCalculator
 from webapp.pages.lurasko.attack import render_steps
-from webapp.pages.model import Calculator, inputs_named
+from webapp.pages.model import inputs_named
 from webapp.pages.view import PageView
 
 __all__ = ["SHIELD_SLOTS", "AuraResult", "LuraskoAuras", "LuraskoAurasView"]
@@ -90,7 +91,7 @@ class AuraResult:
     """Every amount the aura may expend (None: the store is too large to list)."""
 
 
-class LuraskoAuras(Calculator):
+class LuraskoAuras(LuraskoCalculator):
     """A damage aura striking back at the character who provoked it (source 002)."""
 
     # --- the provocation ---------------------------------------------------------------------
@@ -177,7 +178,9 @@ class LuraskoAuras(Calculator):
         shields = self.shields()
         defender = check_int("defender_damage", self.defender_damage, 0)
         with inputs_named("defender_injury_factor"):
-            defender_degrees = lurasko.degrees_of_injury(defender, self.defender_injury_factor)
+            defender_degrees = lurasko.degrees_of_injury(
+                defender, self.defender_injury_factor, variant=self.variant
+            )
 
         what = TRIGGER_LABELS[trigger].lower()
         if not rule.provokes:
@@ -223,7 +226,9 @@ class LuraskoAuras(Calculator):
         else:
             hit = lurasko.WeaponHit(0, 0, self.amount, self.aura_type, name="the aura")
         attack = lurasko.Attack(hit, form=AttackForm.DAMAGE_AURA)
-        resolution = lurasko.resolve_attack(attack, target, [s for _, s in shields])
+        resolution = lurasko.resolve_attack(
+            attack, target, [s for _, s in shields], variant=self.variant
+        )
         steps += resolution.steps
         steps.append(
             Step(

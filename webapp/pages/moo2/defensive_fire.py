@@ -37,7 +37,8 @@ from webapp.components import (
     row,
 )
 from webapp.formatting import exact_text, percent
-from webapp.pages.model import Calculator, input_error, inputs_named
+from webapp.pages.model import input_error, inputs_named
+from webapp.pages.moo2 import Moo2Calculator
 from webapp.pages.view import PageView
 from webapp.theme import THEMES
 
@@ -255,7 +256,7 @@ class DefensiveFireResult:
     max_range: int | None = None
 
 
-class Moo2DefensiveFire(Calculator):
+class Moo2DefensiveFire(Moo2Calculator):
     """Defensive Fire against one moving enemy ship (source: ``001_cd7e90afc4e65868.txt``)."""
 
     mode = param.Selector(
@@ -326,7 +327,10 @@ class Moo2DefensiveFire(Calculator):
         with inputs_named("start_x"):
             start_distance = moo2.grid_distance(ship, start)
         enabled = moo2.defensive_fire_enabled(
-            initiative=self.initiative, defensive_fire=self.defensive_fire, mode=mode
+            initiative=self.initiative,
+            defensive_fire=self.defensive_fire,
+            mode=mode,
+            variant=self.variant,
         )
         limit = max_range if self.use_max_range else None
         every = list(range(size))
@@ -343,11 +347,15 @@ class Moo2DefensiveFire(Calculator):
                 )
         elif mode is moo2.DefensiveFireMode.CLASSIC:
             if self.first_turn:
-                dfr_in_force = moo2.first_turn_defensive_fire_range(dfr)
+                dfr_in_force = moo2.first_turn_defensive_fire_range(dfr, variant=self.variant)
             options: dict[str, Any] = {"first_turn": self.first_turn, "max_range": limit}
             with _entries_of("table", table_entries):
-                by_distance = moo2.defensive_fire_path_chances(every, dfr, table, **options)
-                chances = moo2.defensive_fire_path_chances(distances, dfr, table, **options)
+                by_distance = moo2.defensive_fire_path_chances(
+                    every, dfr, table, **options, variant=self.variant
+                )
+                chances = moo2.defensive_fire_path_chances(
+                    distances, dfr, table, **options, variant=self.variant
+                )
         else:
             limit = None
             near = too_close if self.use_too_close else None
