@@ -43,6 +43,7 @@ __all__ = [
     "inputs_named",
     "named_input",
     "parse_value",
+    "switch_parameter",
     "whole_number",
 ]
 
@@ -197,6 +198,11 @@ class Calculator(param.Parameterized):
     """The :mod:`rules` package whose ``Variant`` the switches make (set by
     :func:`calculator_for`); None: the page has no rule variants."""
     _declares_switches: ClassVar[bool] = False
+    switch_params: ClassVar[Mapping[str, str]] = {}
+    """Switches whose parameter has another name than the field, field -> parameter: where
+    the page has an input of the field's name with another meaning (the Defensive Fire page's
+    ``defensive_fire`` flag: its switch is the page's ``mode`` input; the missiles page's
+    ``helmsman_bonus`` number: its switch is ``helmsman_bonus_exists``)."""
 
     error_inputs: ClassVar[Mapping[str, str]] = {}
     """Rule parameters that an input of this page feeds under another name: rule -> input."""
@@ -244,7 +250,8 @@ class Calculator(param.Parameterized):
         return tuple(
             name
             for name in names
-            if cls.param[name].precedence is None or cls.param[name].precedence >= 0
+            if (cls.param[name].precedence is None or cls.param[name].precedence >= 0)
+            and id(cls.param[name]) not in _SWITCH_PARAMETERS
         )
 
     @classmethod
@@ -252,6 +259,13 @@ class Calculator(param.Parameterized):
     def switch_names(cls) -> tuple[str, ...]:
         """The switches: one parameter per field of the system's ``Variant``, in field order
         (none for a page without rule variants)."""
+        return tuple(cls.switch_params.get(name, name) for name in cls.field_names())
+
+    @classmethod
+    @functools.cache
+    def field_names(cls) -> tuple[str, ...]:
+        """The fields of the system's ``Variant``, in order (the switches' parameters are
+        :meth:`switch_names`, in the same order)."""
         system = cls.rules_system
         return () if system is None else tuple(f.name for f in system.variant_fields())
 
@@ -268,14 +282,15 @@ class Calculator(param.Parameterized):
         system = self.rules_system
         if system is None:
             return None
-        return system.Variant(**{name: getattr(self, name) for name in self.switch_names()})
+        values = zip(self.field_names(), self.switch_names(), strict=True)
+        return system.Variant(**{field: getattr(self, name) for field, name in values})
 
     def switch_values(self, variant: Any) -> dict[str, Any]:
         """The switches' parameter values for ``variant`` (enum members as their values)."""
         return {
             name: value.value if isinstance(value, enum.Enum) else value
-            for name in self.switch_names()
-            for value in [getattr(variant, name)]
+            for field, name in zip(self.field_names(), self.switch_names(), strict=True)
+            for value in [getattr(variant, field)]
         }
 
     def preset_options(self) -> tuple[str, ...]:
@@ -352,7 +367,9 @@ class Calculator(param.Parameterized):
 
         def lookup(key: str) -> str | None:
             name = self.error_inputs.get(key, key)
-            return name if name in self.inputs else None
+            if name in self.field_names():  # a switch's error: its parameter
+                name = self.switch_names()[self.field_names().index(name)]
+            return name if name in self.inputs or name in self.switch_only_names() else None
 
         return named_input(error, lookup) or ""
 
@@ -471,6 +488,19 @@ class Calculator(param.Parameterized):
         self._refresh()
 
 
+_SWITCH_PARAMETERS: set[int] = set()
+"""The ids of the switches' parameters (:func:`switch_parameter`): not inputs of a page."""
+
+
+def switch_parameter(system: ModuleType, name: str) -> param.Parameter:
+    """A parameter for the switch of field ``name`` of ``system.Variant``, for a page whose
+    own input has the field's name (:attr:`Calculator.switch_params`)."""
+    field = next(f for f in system.variant_fields() if f.name == name)
+    parameter = _switch_parameter(field)
+    _SWITCH_PARAMETERS.add(id(parameter))
+    return parameter
+
+
 def _switch_parameter(field: Any) -> param.Parameter:
     """The parameter of one switch (a ``rules.variants.VariantField``): a checkbox for a flag,
     a number box for an integer range, else a choice of its values."""
@@ -495,6 +525,6 @@ def calculator_for(system: ModuleType) -> type[Calculator]:
         "__doc__": f"A page of {system.__name__}, with its rule switches.",
     }
     for field in system.variant_fields():
-        namespace[field.name] = _switch_parameter(field)
+        namespace[field.name] = switch_parameter(system, field.name)
     name = system.__name__.rsplit(".", 1)[-1].capitalize() + "Calculator"
     return type(name, (Calculator,), namespace)

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 import param
 from bokeh.events import Tap
@@ -264,6 +264,9 @@ class Moo2DefensiveFire(Moo2Calculator):
         default="classic",
         label="Rules in force",
     )
+    switch_params: ClassVar[Mapping[str, str]] = {
+        "defensive_fire": "mode"
+    }  # (the page's defensive_fire: the INI flag)
     initiative = param.Boolean(default=False, label="Ship initiative (INI) on")
     defensive_fire = param.Boolean(
         default=False, label="defensive_fire parameter on (1.50, INI games)"

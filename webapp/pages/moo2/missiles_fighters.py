@@ -10,9 +10,10 @@ chance to hit against squares for both mounts, as a chart and its table).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 import param
 from bokeh.models import ColumnDataSource, HoverTool, Span
@@ -30,6 +31,7 @@ from webapp.components import (
     note,
 )
 from webapp.formatting import percent
+from webapp.pages.model import switch_parameter
 from webapp.pages.moo2 import Moo2Calculator
 from webapp.pages.view import PageView
 from webapp.theme import THEMES
@@ -127,6 +129,8 @@ class Moo2MissilesFighters(Moo2Calculator):
     racial_bonus = param.Integer(default=0, label="Racial ship defense bonus")
     pilot_bonus = param.Integer(default=0, label="Fighter pilot bonus")
     helmsman_bonus = param.Integer(default=0, label="Helmsman bonus (1.50 only)")
+    switch_params: ClassVar[Mapping[str, str]] = {"helmsman_bonus": "helmsman_bonus_exists"}
+    helmsman_bonus_exists = switch_parameter(moo2, "helmsman_bonus")
     attack = param.Integer(default=50, label="Beam attack of the shooter (BA+CO-AF)")
     mount = param.Selector(
         objects={MOUNT_LABELS[m]: m.value for m in FLIER_MOUNTS},
