@@ -115,7 +115,7 @@ class RulesInForce:
         presets = list(model.preset_options())
         self.status = html_pane(margin=(0, 10), css_classes=["rf-rules-status"])
         self.preset = pn.widgets.Select(
-            name="Rules in force",
+            label="Rules in force",
             options=presets,
             value=model.preset_of(model.variant)[0] if model.error == "" else presets[0],
             sizing_mode="stretch_width",
@@ -123,10 +123,10 @@ class RulesInForce:
         )
         self.preset.param.watch(self._chosen, "value")
         self.compare = pn.widgets.Checkbox.from_param(
-            model.param.compare, name="Compare with another rule set"
+            model.param.compare, label="Compare with another rule set"
         )
         self.compare_with = pn.widgets.Select(
-            name="Compared with",
+            label="Compared with",
             options=presets,
             value=model.compared_preset(),
             sizing_mode="stretch_width",
