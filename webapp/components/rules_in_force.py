@@ -181,7 +181,8 @@ class RulesInForce:
 
     def _switches_title(self) -> str:
         try:
-            differ = len(self.model.variant.differences())
+            variant = self.model.variant
+            differ = len(variant.differences(self.model.preset_of(variant)[0]))
         except ValueError:
             differ = 0
         count = len(self.model.switch_names())

@@ -367,7 +367,7 @@ class Calculator(param.Parameterized):
 
         def lookup(key: str) -> str | None:
             name = self.error_inputs.get(key, key)
-            if name in self.field_names():  # a switch's error: its parameter
+            if name not in self.inputs and name in self.field_names():  # a switch's error
                 name = self.switch_names()[self.field_names().index(name)]
             return name if name in self.inputs or name in self.switch_only_names() else None
 
