@@ -129,7 +129,8 @@ class App(pn.viewable.Viewer):
             )
             model = getattr(self._views[slug], "model", None)
             if model is not None:
-                model.param.watch(lambda *_e: self._write_query(), list(model.inputs))
+                linked = [*model.inputs, *model.switch_only_names(), "compare", "compare_with"]
+                model.param.watch(lambda *_e: self._write_query(), linked)
             # (a page is built in the light theme: recoloured and rendered again only if not)
             if getattr(self._views[slug], "theme", self.theme) != self.theme:
                 self._views[slug].set_theme(self.theme)

@@ -24,6 +24,11 @@ RESULT_CSS = """
   color: var(--rf-text, #1d2733); display: flex; flex-wrap: wrap; align-items: baseline;
   gap: 0 0.6rem; }
 .rf-page-system { font-size: 0.85rem; font-weight: 500; color: var(--rf-muted, #5b6878); }
+.rf-compare-head { margin: 0.25rem 0; font-size: 0.9rem; color: var(--rf-text, #1d2733); }
+.rf-compared { font-size: 0.85rem; color: var(--rf-text, #1d2733); margin-top: 0.15rem; }
+.rf-diff { font-size: 0.8rem; color: var(--rf-muted, #5b6878); }
+.rf-changed { border-color: var(--rf-focus, #b34700); border-width: 2px; }
+.rf-changed .rf-diff { color: var(--rf-focus, #b34700); font-weight: 650; }
 .rf-heading { margin: 0.6rem 0 0.2rem; font-size: 1.1rem; font-weight: 650; line-height: 1.3;
   color: var(--rf-text, #1d2733); }
 @media (max-width: 760px) {

@@ -3,11 +3,17 @@
 A new page goes through all of this by being listed in :data:`webapp.pages.PAGES`; pages keep
 their own tests only for their own numbers. The same contract is checked in the built site
 by ``tests/site/test_page_contract.py``.
+
+Every check runs twice: under the rules as written (every switch at its default) and under
+other rules (:data:`OTHER_RULES`: a preset of the system with switches changed on top), set
+on the model, or in the link for the checks that go through the app.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -16,6 +22,7 @@ import panel as pn
 import param
 import pytest
 
+from rules import cepheus, lurasko, moo2
 from webapp.app import App
 from webapp.components import TextAlert, inputs_in
 from webapp.pages import PAGES, Page, find_page
@@ -29,6 +36,50 @@ PUBLISHED_LINKS: dict[str, dict[str, str]] = json.loads(
 the default value of the time. People pasted such links into wikis: they must keep working."""
 
 pages = pytest.mark.parametrize("page", PAGES, ids=[p.slug for p in PAGES])
+
+OTHER_RULES: dict[str, Any] = {
+    "cepheus": dataclasses.replace(
+        cepheus.PRESETS["twodsix CE"],
+        natural_two_twelve=True,
+        full_cover_dm=-6,
+        aim_for_the_kill_per_action=2,
+    ),
+    "moo2": dataclasses.replace(
+        moo2.PRESETS["1.50 simplified"], planet_halving="after_shield", first_turn_dfr="nearest"
+    ),
+    "lurasko": lurasko.Variant(injury_crossing="exceed", war_fever_pairs="started"),
+}
+"""The non-default rules each check runs under too, by system."""
+
+
+@pytest.fixture(autouse=True, params=["as-written", "other-rules"])
+def rule_set(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Which rules the test runs under (every test runs under both)."""
+    global RULE_SET
+    RULE_SET = request.param
+    yield request.param
+    RULE_SET = "as-written"
+
+
+RULE_SET = "as-written"
+
+
+def under_rules(model: Calculator) -> Calculator:
+    """``model`` with the switches of the current rule set."""
+    if RULE_SET == "other-rules" and model.rules_system is not None:
+        key = model.rules_system.__name__.rsplit(".", 1)[-1]
+        model.param.update(model.switch_values(OTHER_RULES[key]))
+    return model
+
+
+def rules_query(page: Page) -> dict[str, str]:
+    """The link's switches of the current rule set on ``page`` (none as written)."""
+    return under_rules(page.view_class().model_class()).query() if RULE_SET != "as-written" else {}
+
+
+def new_view(page: Page) -> PageView:
+    """The page's view, its model at its defaults under the current rule set."""
+    return page.view_class()(model=new_model(page))
 
 
 def inputs_of(page: Page) -> list[tuple[Page, str]]:
@@ -75,8 +126,9 @@ with the defaults: each a valid value of the input, with the other inputs it nee
 
 
 def new_model(page: Page) -> Calculator:
-    """The page's model at its defaults (the per-input checks need no view)."""
-    return page.view_class().model_class()
+    """The page's model at its defaults, under the current rule set (the per-input checks
+    need no view)."""
+    return under_rules(page.view_class().model_class())
 
 
 def changed_values(page: Page, name: str, model: Calculator) -> list[dict[str, Any]]:
@@ -111,7 +163,7 @@ def bad_values(parameter: param.Parameter) -> list[Any]:
 
 @pages
 def test_renders_with_its_defaults(page: Page) -> None:
-    view = page.factory()
+    view = new_view(page)
     assert isinstance(view, PageView) and isinstance(view.model, Calculator)
     assert view.model.error == "", view.model.error
     assert view.model.result is not None
@@ -130,7 +182,8 @@ def test_every_published_link_still_opens_the_page_with_its_inputs(page: Page) -
     """(A page published after the link snapshot is covered by the round trips.)"""
     published = PUBLISHED_LINKS[page.slug]
     app = App()
-    app.apply_search("?" + urlencode({"page": page.slug, **published}))
+    switches = {k: v for k, v in rules_query(page).items() if k not in published}
+    app.apply_search("?" + urlencode({"page": page.slug, **switches, **published}))
     assert app.notice == "" and app.page == page.slug
     model = app.view_of(page.slug).model
     assert set(published) <= set(model.inputs)
@@ -144,13 +197,14 @@ def test_the_link_snapshot_names_only_pages_that_exist() -> None:
 @pages
 def test_the_app_link_round_trips_and_a_malformed_one_gives_a_notice(page: Page) -> None:
     first = App()
-    first.apply_search(f"?page={page.slug}&embed=1")
+    first.apply_search("?" + urlencode({"page": page.slug, "embed": "1", **rules_query(page)}))
     assert first.embed and not first._nav.visible  # embed mode hides the navigation
     second = App()
     second.apply_search("?" + urlencode(first.query()))
     assert (second.page, second.embed, second.notice) == (page.slug, True, "")
 
     model = second.view_of(page.slug).model
+    assert model.variant == first.view_of(page.slug).model.variant
     name = next(n for n in model.inputs if type(model.param[n]) is not param.String)
     third = App()
     third.apply_search("?" + urlencode({"page": page.slug, name: "%not-a-value%"}))
@@ -160,7 +214,7 @@ def test_the_app_link_round_trips_and_a_malformed_one_gives_a_notice(page: Page)
 
 @pages_with_numbers
 def test_a_bad_value_keeps_the_shown_result(page: Page) -> None:
-    view = page.factory()
+    view = new_view(page)
     model = view.model
     name = next(n for n in model.inputs if bad_values(model.param[n]))
     summary = view._summary.object
@@ -182,12 +236,13 @@ def test_every_input_round_trips_through_the_deep_link(page: Page, name: str) ->
         tried.append(f"{change}: {model.error}")
     else:
         pytest.fail(f"no valid changed value of {name} (add one to CHANGES): {tried}")
-    assert getattr(model, name) != model.param[name].default
-    again = new_model(page)
+    assert getattr(model, name) != getattr(new_model(page), name)
+    again = page.view_class().model_class()  # (the rules too come with the link)
     assert again.apply_query(model.query()) == []
     assert {n: getattr(again, n) for n in again.inputs} == {
         n: getattr(model, n) for n in model.inputs
     }
+    assert again.variant == model.variant
 
 
 @typed_inputs
@@ -237,7 +292,7 @@ def test_an_inputs_error_shows_right_under_its_widget_in_the_page(page: Page) ->
     """On the page itself (every field, those made later included: in folded groups, in
     sections hidden at start): the alert of an input's error comes right after its widget,
     shows the message by its label, and hides once the input is good."""
-    view = page.factory()
+    view = new_view(page)
     model = view.model
     names = [n for n in model.inputs if bad_values(model.param[n])]
     for name in names:

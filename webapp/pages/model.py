@@ -18,27 +18,32 @@ This module imports no Panel: models are tested headlessly, and built without an
 
 from __future__ import annotations
 
+import enum
 import functools
 import math
 import re
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from fractions import Fraction
+from types import ModuleType
 from typing import Any, ClassVar
 
 import param
 
 from rules.validation import InvalidInput, describe
 from webapp.formatting import exact_text
+from webapp.pages.switches import SWITCHES
 
 __all__ = [
     "Calculator",
     "QueryError",
+    "calculator_for",
     "exact_decimal",
     "input_error",
     "inputs_named",
     "named_input",
     "parse_value",
+    "switch_parameter",
     "whole_number",
 ]
 
@@ -76,10 +81,11 @@ def parse_value(parameter: param.Parameter, text: str) -> Any:
             raise QueryError(f"expected a finite number, got {text!r}")
         return value
     if isinstance(parameter, param.Selector):
-        if text not in parameter.objects:
-            allowed = ", ".join(str(o) for o in parameter.objects)
-            raise QueryError(f"expected one of {allowed}, got {text!r}")
-        return text
+        for choice in parameter.objects:
+            if choice == text or str(choice) == text:
+                return choice  # (a choice of integers, as a rule switch's -4 or -6)
+        allowed = ", ".join(str(o) for o in parameter.objects)
+        raise QueryError(f"expected one of {allowed}, got {text!r}")
     return text
 
 
@@ -175,7 +181,28 @@ class Calculator(param.Parameterized):
     result object the view renders. Bad input never crashes: ``compute`` raising
     ``ValueError`` leaves ``result`` at the last good value and puts the message, worded with
     the input's label, in ``error``, and the input's name in ``error_input``.
+
+    The rules in force: a page of a system with rule variants derives from that system's base
+    (:func:`calculator_for`), which declares one parameter per field of the system's
+    ``Variant`` (its *switches*, :meth:`switch_names`). They are not inputs (the page's own
+    sections do not show them; the shared "Rules in force" control does), except where the page
+    declares an input of the same name (the MOO2 pages' ``formula``, the Lur-Asko attack's
+    ``defense_die``): that input *is* the switch. :attr:`variant` is the ``Variant`` they make,
+    which :meth:`compute` passes to every rule it calls. In a deep link a switch is a query
+    parameter named after its field, written only when it differs from the default (absent =
+    the default, so every older link keeps its meaning). With :attr:`compare` on,
+    :attr:`compared` holds the result under the preset :attr:`compare_with` too.
     """
+
+    rules_system: ClassVar[ModuleType | None] = None
+    """The :mod:`rules` package whose ``Variant`` the switches make (set by
+    :func:`calculator_for`); None: the page has no rule variants."""
+    _declares_switches: ClassVar[bool] = False
+    switch_params: ClassVar[Mapping[str, str]] = {}
+    """Switches whose parameter has another name than the field, field -> parameter: where
+    the page has an input of the field's name with another meaning (the Defensive Fire page's
+    ``defensive_fire`` flag: its switch is the page's ``mode`` input; the missiles page's
+    ``helmsman_bonus`` number: its switch is ``helmsman_bonus_exists``)."""
 
     error_inputs: ClassVar[Mapping[str, str]] = {}
     """Rule parameters that an input of this page feeds under another name: rule -> input."""
@@ -183,6 +210,16 @@ class Calculator(param.Parameterized):
     result = param.Parameter(default=None, precedence=-1, doc="The last good result.")
     error = param.String(default="", precedence=-1, doc="Why the current inputs fail, or ''.")
     error_input = param.String(default="", precedence=-1, doc="The input the error is about.")
+    compare = param.Boolean(
+        default=False, precedence=-1, label="Compare with another rule set",
+        doc="Show the key figures under :attr:`compare_with` beside the rules in force.",
+    )  # fmt: skip
+    compare_with = param.String(
+        default="", precedence=-1, doc="The preset compared with ('': the first other one)."
+    )
+    compared = param.Parameter(
+        default=None, precedence=-1, doc="The last good result under :attr:`compare_with`."
+    )
 
     def __init__(self, **params: Any) -> None:
         # An emptied number box sends None. Let it reach compute(), so that the rules'
@@ -193,18 +230,122 @@ class Calculator(param.Parameterized):
             if isinstance(parameter, param.Number) and not parameter.allow_None:
                 parameter.allow_None = True
         super().__init__(**params)
-        self.param.watch(self._refresh, list(self.inputs))
+        self.param.watch(self._refresh, [*self.inputs, *self.switch_only_names()])
+        self.param.watch(self._refresh_compared, ["compare", "compare_with"])
         self._refresh()
 
     @classmethod
     @functools.cache
     def input_names(cls) -> tuple[str, ...]:
-        """The inputs: every parameter of the page with no negative precedence, in order."""
+        """The inputs: every parameter the page declares with no negative precedence, in the
+        order of declaration (a base class's first); the switches its system's base declares
+        are not inputs (:meth:`switch_names`)."""
+        names: list[str] = []
+        for klass in reversed(cls.__mro__):
+            if klass.__dict__.get("_declares_switches"):
+                continue
+            for name, value in vars(klass).items():
+                if isinstance(value, param.Parameter) and name != "name" and name not in names:
+                    names.append(name)
         return tuple(
             name
-            for name, parameter in cls.param.objects("existing").items()
-            if name != "name" and (parameter.precedence is None or parameter.precedence >= 0)
+            for name in names
+            if (cls.param[name].precedence is None or cls.param[name].precedence >= 0)
+            and id(cls.param[name]) not in _SWITCH_PARAMETERS
         )
+
+    @classmethod
+    @functools.cache
+    def switch_names(cls) -> tuple[str, ...]:
+        """The switches: one parameter per field of the system's ``Variant``, in field order
+        (none for a page without rule variants)."""
+        return tuple(cls.switch_params.get(name, name) for name in cls.field_names())
+
+    @classmethod
+    @functools.cache
+    def field_names(cls) -> tuple[str, ...]:
+        """The fields of the system's ``Variant``, in order (the switches' parameters are
+        :meth:`switch_names`, in the same order)."""
+        system = cls.rules_system
+        return () if system is None else tuple(f.name for f in system.variant_fields())
+
+    @classmethod
+    @functools.cache
+    def switch_only_names(cls) -> tuple[str, ...]:
+        """The switches that are not also an input of the page."""
+        return tuple(name for name in cls.switch_names() if name not in cls.input_names())
+
+    @property
+    def variant(self) -> Any:
+        """The rules in force: the system's ``Variant`` of the switches (ValueError naming the
+        switch if one is out of its domain; None for a page without rule variants)."""
+        system = self.rules_system
+        if system is None:
+            return None
+        values = zip(self.field_names(), self.switch_names(), strict=True)
+        return system.Variant(**{field: getattr(self, name) for field, name in values})
+
+    def switch_values(self, variant: Any) -> dict[str, Any]:
+        """The switches' parameter values for ``variant`` (enum members as their values)."""
+        return {
+            name: value.value if isinstance(value, enum.Enum) else value
+            for field, name in zip(self.field_names(), self.switch_names(), strict=True)
+            for value in [getattr(variant, field)]
+        }
+
+    def preset_options(self) -> tuple[str, ...]:
+        """The names of the system's presets, the default first."""
+        system = self.rules_system
+        return () if system is None else tuple(system.PRESETS)
+
+    def preset_of(self, variant: Any) -> tuple[str, bool]:
+        """(the preset ``variant`` is, or the nearest one, whether it differs from it)."""
+        system = self.rules_system
+        assert system is not None
+        name = system.preset_name(variant)
+        if name is not None:
+            return name, False
+        # the preset it differs from in the fewest switches (the first one on a tie)
+        nearest = min(system.PRESETS, key=lambda n: len(variant.differences(n)))
+        return nearest, True
+
+    def rules_in_force(self) -> str:
+        """The preset's name, with " (modified)" when a switch differs from it."""
+        try:
+            variant = self.variant
+        except ValueError:
+            return "(a switch is out of its domain)"
+        if variant is None:
+            return ""
+        name, modified = self.preset_of(variant)
+        return f"{name} (modified)" if modified else name
+
+    def use_preset(self, name: str) -> None:
+        """Set every switch to the preset named ``name``."""
+        system = self.rules_system
+        if system is None:
+            return
+        self.param.update(self.switch_values(system.find_preset(name)))
+
+    def compared_preset(self) -> str:
+        """The preset compare mode shows: :attr:`compare_with`, or else the first preset that
+        is not the rules in force (the default, when the rules in force are modified)."""
+        options = self.preset_options()
+        if self.compare_with in options:
+            return self.compare_with
+        here = self.rules_in_force()
+        return next((name for name in options if name != here), options[0] if options else "")
+
+    def compute_under(self, variant: Any) -> Any:
+        """:meth:`compute` with the switches set to ``variant`` (no event fired, the switches
+        put back after)."""
+        saved = {name: getattr(self, name) for name in self.switch_names()}
+        with param.parameterized.discard_events(self):
+            self.param.update(self.switch_values(variant))
+            try:
+                return self.compute()
+            finally:
+                self.param.update(saved)
 
     @property
     def inputs(self) -> tuple[str, ...]:
@@ -226,7 +367,9 @@ class Calculator(param.Parameterized):
 
         def lookup(key: str) -> str | None:
             name = self.error_inputs.get(key, key)
-            return name if name in self.inputs else None
+            if name not in self.inputs and name in self.field_names():  # a switch's error
+                name = self.switch_names()[self.field_names().index(name)]
+            return name if name in self.inputs or name in self.switch_only_names() else None
 
         return named_input(error, lookup) or ""
 
@@ -270,6 +413,20 @@ class Calculator(param.Parameterized):
             self.param.update(error=self.describe(error, name), error_input=name)
         else:
             self.param.update(result=result, error="", error_input="")
+            self._refresh_compared()
+
+    def _refresh_compared(self, *_events: object) -> None:
+        """The result under the compared preset, when compare mode is on (else None)."""
+        system = self.rules_system
+        if not self.compare or system is None or self.error:
+            if not self.compare:
+                self.compared = None
+            return
+        name = self.compared_preset()
+        try:
+            self.compared = self.compute_under(system.find_preset(name))
+        except ValueError:
+            self.compared = None  # (the inputs are not valid under that preset)
 
     # --- deep links ---------------------------------------------------------------------
 
@@ -283,6 +440,13 @@ class Calculator(param.Parameterized):
             if isinstance(value, bool) or (isinstance(value, float) and value.is_integer()):
                 value = int(value)  # booleans as 0/1; 20.0 as 20, so a link reads the same
             out[name] = str(value)
+        for name in self.switch_only_names():
+            value = getattr(self, name)
+            if value is None or value == self.param[name].default:
+                continue  # absent = the default
+            out[name] = str(int(value) if isinstance(value, bool) else value)
+        if self.compare:
+            out["compare"] = self.compared_preset()
         return out
 
     def apply_query(self, query: Mapping[str, str]) -> list[str]:
@@ -293,13 +457,22 @@ class Calculator(param.Parameterized):
         page to show as a notice."""
         values: dict[str, Any] = {}
         problems: list[str] = []
-        for name in self.inputs:
+        for name in (*self.inputs, *self.switch_only_names()):
             if name not in query:
                 continue
             try:
                 values[name] = parse_value(self.param[name], query[name])
             except QueryError as error:
                 problems.append(f"{self.label_of(name)}: {error} (in the link: {name})")
+        if "compare" in query and self.rules_system is not None:
+            if query["compare"] in self.preset_options():
+                values.update(compare=True, compare_with=query["compare"])
+            else:
+                presets = ", ".join(self.preset_options())
+                problems.append(
+                    f"Compare with: expected one of {presets}, got {query['compare']!r}"
+                    " (in the link: compare)"
+                )
         if not problems:
             self.param.update(values)
             if self.error:
@@ -309,6 +482,49 @@ class Calculator(param.Parameterized):
         return problems
 
     def reset(self) -> None:
-        """Every input back to its default."""
-        self.param.update({name: self.param[name].default for name in self.inputs})
+        """Every input and switch back to its default, compare mode off."""
+        names = (*self.inputs, *self.switch_only_names())
+        self.param.update({name: self.param[name].default for name in names}, compare=False)
         self._refresh()
+
+
+_SWITCH_PARAMETERS: set[int] = set()
+"""The ids of the switches' parameters (:func:`switch_parameter`): not inputs of a page."""
+
+
+def switch_parameter(system: ModuleType, name: str) -> param.Parameter:
+    """A parameter for the switch of field ``name`` of ``system.Variant``, for a page whose
+    own input has the field's name (:attr:`Calculator.switch_params`)."""
+    field = next(f for f in system.variant_fields() if f.name == name)
+    parameter = _switch_parameter(field)
+    _SWITCH_PARAMETERS.add(id(parameter))
+    return parameter
+
+
+def _switch_parameter(field: Any) -> param.Parameter:
+    """The parameter of one switch (a ``rules.variants.VariantField``): a checkbox for a flag,
+    a number box for an integer range, else a choice of its values."""
+    default = field.default.value if isinstance(field.default, enum.Enum) else field.default
+    label = SWITCHES[field.name].label
+    if isinstance(default, bool):
+        return param.Boolean(default=default, label=label, doc=field.summary)
+    if isinstance(field.allowed, range):
+        bounds = (field.allowed.start, field.allowed.stop - 1)
+        return param.Integer(default=default, bounds=bounds, label=label, doc=field.summary)
+    values = [v.value if isinstance(v, enum.Enum) else v for v in field.allowed]
+    return param.Selector(objects=values, default=default, label=label, doc=field.summary)
+
+
+def calculator_for(system: ModuleType) -> type[Calculator]:
+    """The base of the page models of ``system`` (a :mod:`rules` package with a ``Variant``):
+    a :class:`Calculator` declaring one switch per field of ``system.Variant``."""
+    namespace: dict[str, Any] = {
+        "rules_system": system,
+        "_declares_switches": True,
+        "__module__": __name__,
+        "__doc__": f"A page of {system.__name__}, with its rule switches.",
+    }
+    for field in system.variant_fields():
+        namespace[field.name] = switch_parameter(system, field.name)
+    name = system.__name__.rsplit(".", 1)[-1].capitalize() + "Calculator"
+    return type(name, (Calculator,), namespace)

@@ -24,6 +24,7 @@ from webapp.components import (
     style_figure,
 )
 from webapp.components.roll import RollIt, RollLog
+from webapp.components.rules_in_force import RulesInForce, compare_html
 from webapp.pages.model import Calculator
 
 __all__ = ["CHART_VIEW_HEIGHT", "PageView", "RollLog"]  # (RollLog: webapp.components.roll)
@@ -84,9 +85,15 @@ class PageView(pn.viewable.Viewer):
         self._note = components.html_pane(margin=(0, 10))
         self._lazy_fields = True  # (the fields of sections(): see field())
         try:
-            sections = self.sections()
+            sections = list(self.sections())
         finally:
             self._lazy_fields = False
+        # The rules in force, first of the inputs on every page of a system with variants.
+        self.rules_in_force = (
+            RulesInForce(self.model) if self.model.rules_system is not None else None
+        )
+        if self.rules_in_force is not None:
+            sections = [*self.rules_in_force.parts(), *sections]
         self._inputs = components.inputs_column(*sections, components.general_error(self.model))
         self._details = components.details_column(self._note, *self.details())
         self._layout = components.page_layout(self._summary, self._inputs, self._details)
@@ -96,6 +103,7 @@ class PageView(pn.viewable.Viewer):
         ]
         self.model.param.watch(self._unfold_error, ["error_input"])
         self.model.param.watch(self._update, ["result"])
+        self.model.param.watch(self._update_figures, ["compared"])
         self._update()
 
     def __panel__(self) -> pn.viewable.Viewable:
@@ -278,8 +286,22 @@ class PageView(pn.viewable.Viewer):
         result = self.model.result
         if result is None:
             return
-        self._summary.object = figures_html(list(self.figures(result)))
-        if self._figures_shown is not None:
-            self._figures_shown()
+        self._update_figures()
         self._note.object = note_html(self.note(result))
         self.render(result)
+
+    def _update_figures(self, *_events: object) -> None:
+        """The key figures of the result; in compare mode, beside those under the compared
+        preset (:func:`~webapp.components.rules_in_force.compare_html`)."""
+        model, result = self.model, self.model.result
+        if result is None:
+            return
+        figures = list(self.figures(result))
+        if model.compare and model.compared is not None:
+            compared = list(self.figures(model.compared))
+            text = compare_html(figures, compared, model.rules_in_force(), model.compared_preset())
+        else:
+            text = figures_html(figures)
+        self._summary.object = text
+        if self._figures_shown is not None:
+            self._figures_shown()

@@ -40,6 +40,7 @@ from webapp.components import (
     spell,
 )
 from webapp.formatting import percent
+from webapp.pages.cepheus import CepheusCalculator
 from webapp.pages.cepheus.range_bands import (
     UNITS,
     Distance,
@@ -47,7 +48,7 @@ from webapp.pages.cepheus.range_bands import (
     read_distance,
     squares_text,
 )
-from webapp.pages.model import Calculator, exact_decimal, input_error, inputs_named
+from webapp.pages.model import exact_decimal, input_error, inputs_named
 from webapp.pages.view import PageView
 
 __all__ = ["MAX_DAMAGE_DICE", "AttackResult", "CepheusAttack", "CepheusAttackView"]
@@ -87,7 +88,7 @@ class AttackResult:
         return self.distance.metres
 
 
-class CepheusAttack(Calculator):
+class CepheusAttack(CepheusCalculator):
     """One attack in Cepheus Engine personal combat (source: ``003_c7092257a5e3046d.txt``)."""
 
     error_inputs: ClassVar[dict[str, str]] = {
@@ -285,7 +286,7 @@ class CepheusAttack(Calculator):
     def compute(self) -> AttackResult:
         check_int("seed", self.seed)
         situation, char_dm, distance = self.situation()
-        odds = cepheus.attack_odds(situation)
+        odds = cepheus.attack_odds(situation, variant=self.variant)
         effects = odds.effect or {}
         return AttackResult(
             situation,
@@ -298,13 +299,15 @@ class CepheusAttack(Calculator):
                 if odds.effect is None
                 else odds.effect.probability(lambda e: e >= cepheus.EXCEPTIONAL_EFFECT)
             ),
-            aim_rounds=cepheus.rounds_to_aim(situation.aim_actions) if situation.aim_actions else 0,
+            aim_rounds=cepheus.rounds_to_aim(situation.aim_actions, variant=self.variant)
+            if situation.aim_actions
+            else 0,
         )
 
     def roll(self) -> cepheus.AttackRoll:
         """Roll the attack of the last good inputs with ``random.Random(seed)``."""
         result: AttackResult = self.result
-        return cepheus.roll_attack(result.situation, random.Random(self.seed))
+        return cepheus.roll_attack(result.situation, random.Random(self.seed), variant=self.variant)
 
 
 GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (

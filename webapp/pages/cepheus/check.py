@@ -13,7 +13,7 @@ from rules.dice import Distribution
 from rules.validation import check_int
 from webapp.components import BarChart, Figure, chart_table_html, choices, html_pane, signed
 from webapp.formatting import percent
-from webapp.pages.model import Calculator
+from webapp.pages.cepheus import CepheusCalculator
 from webapp.pages.view import PageView
 
 
@@ -24,7 +24,7 @@ class CheckResult:
     effect: Distribution[int]
 
 
-class CepheusCheck(Calculator):
+class CepheusCheck(CepheusCalculator):
     """A check: 2D6 + skill + characteristic DM + difficulty DM + other DMs, 8 or more."""
 
     # characteristic_dm(score) raises about "score": that is this page's "characteristic".
@@ -42,7 +42,11 @@ class CepheusCheck(Calculator):
             + cepheus.Difficulty(self.difficulty).dm
             + check_int("other", self.other)
         )
-        return CheckResult(dm, cepheus.check_probability(dm), cepheus.effect_distribution(dm))
+        return CheckResult(
+            dm,
+            cepheus.check_probability(dm, variant=self.variant),
+            cepheus.effect_distribution(dm, variant=self.variant),
+        )
 
 
 class CepheusCheckView(PageView):

@@ -18,7 +18,8 @@ import param
 from rules import cepheus
 from rules.validation import check_int
 from webapp.components import Figure, heading, html_pane, html_table, note, signed, spell
-from webapp.pages.model import Calculator, inputs_named
+from webapp.pages.cepheus import CepheusCalculator
+from webapp.pages.model import inputs_named
 from webapp.pages.view import PageView
 
 __all__ = ["ALLOCATIONS", "SPLIT", "CepheusDamage", "CepheusDamageView", "DamageOutcome"]
@@ -65,7 +66,7 @@ class DamageOutcome:
     """The characteristic DM of each physical characteristic after the damage."""
 
 
-class CepheusDamage(Calculator):
+class CepheusDamage(CepheusCalculator):
     """Damage to a character (source: ``003_c7092257a5e3046d.txt``, "Damage")."""
 
     error_inputs: ClassVar[dict[str, str]] = {"order": "allocation"}

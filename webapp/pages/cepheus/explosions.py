@@ -36,7 +36,7 @@ from webapp.components import (
     signed,
 )
 from webapp.formatting import percent
-from webapp.pages.model import Calculator
+from webapp.pages.cepheus import CepheusCalculator
 from webapp.pages.view import PageView
 from webapp.theme import THEMES
 
@@ -92,7 +92,7 @@ class ExplosionResult:
         return self.odds[self.chosen]
 
 
-class CepheusExplosions(Calculator):
+class CepheusExplosions(CepheusCalculator):
     """A character caught in an explosion (source: ``003_c7092257a5e3046d.txt``, Explosions)."""
 
     dice = param.Integer(default=4, label="Explosion damage (D6)")
@@ -121,7 +121,11 @@ class CepheusExplosions(Calculator):
         odds = {}
         for reaction in Reaction:
             damage = cepheus.explosion_damage_distribution(
-                self.dice, bonus=self.bonus, reaction=reaction, armor=self.armor
+                self.dice,
+                bonus=self.bonus,
+                reaction=reaction,
+                armor=self.armor,
+                variant=self.variant,
             )
             states = damage.map(lambda d: cepheus.apply_damage(physical, d, order=order).state)
             out = damage.probability(lambda d: d >= physical.endurance)
@@ -137,6 +141,7 @@ class CepheusExplosions(Calculator):
             reaction=result.chosen,
             armor=result.armor,
             rng=random.Random(self.seed),
+            variant=self.variant,
         )
 
 

@@ -31,7 +31,8 @@ from webapp.components import (
     signed,
 )
 from webapp.formatting import percent
-from webapp.pages.model import Calculator, inputs_named
+from webapp.pages.cepheus import CepheusCalculator
+from webapp.pages.model import inputs_named
 from webapp.pages.view import PageView
 
 __all__ = ["CepheusGrappling", "CepheusGrapplingView", "GrappleResult"]
@@ -69,7 +70,7 @@ class GrappleResult:
     """The damage the damage option does in one opposed check (for the same table)."""
 
 
-class CepheusGrappling(Calculator):
+class CepheusGrappling(CepheusCalculator):
     """One opposed Natural Weapons check (source: ``003_c7092257a5e3046d.txt``, "Grappling")."""
 
     error_inputs: ClassVar[dict[str, str]] = {}
@@ -101,18 +102,28 @@ class CepheusGrappling(Calculator):
         return GrappleResult(
             dm,
             opponent_dm,
-            cepheus.grapple_odds(dm, opponent_dm),
+            cepheus.grapple_odds(dm, opponent_dm, variant=self.variant),
             option,
-            cepheus.grapple_damage_distribution(dm, opponent_dm, option=option),
-            throw=cepheus.grapple_damage_distribution(dm, opponent_dm, option="throw"),
-            damage_option=cepheus.grapple_damage_distribution(dm, opponent_dm, option="damage"),
+            cepheus.grapple_damage_distribution(
+                dm, opponent_dm, option=option, variant=self.variant
+            ),
+            throw=cepheus.grapple_damage_distribution(
+                dm, opponent_dm, option="throw", variant=self.variant
+            ),
+            damage_option=cepheus.grapple_damage_distribution(
+                dm, opponent_dm, option="damage", variant=self.variant
+            ),
         )
 
     def roll(self) -> cepheus.GrappleRoll:
         """Roll the opposed check of the last good inputs with ``random.Random(seed)``."""
         result: GrappleResult = self.result
         return cepheus.roll_grapple(
-            result.dm, result.opponent_dm, random.Random(self.seed), option=result.option
+            result.dm,
+            result.opponent_dm,
+            random.Random(self.seed),
+            option=result.option,
+            variant=self.variant,
         )
 
 

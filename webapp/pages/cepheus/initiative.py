@@ -20,7 +20,8 @@ import param
 from rules import cepheus
 from rules.validation import check_int
 from webapp.components import Figure, group, html_pane, html_table, note, row, signed
-from webapp.pages.model import Calculator, input_error, inputs_named
+from webapp.pages.cepheus import CepheusCalculator
+from webapp.pages.model import input_error, inputs_named
 from webapp.pages.view import PageView
 
 __all__ = ["SLOTS", "CepheusInitiative", "CepheusInitiativeView", "Entry", "InitiativeResult"]
@@ -113,7 +114,7 @@ class InitiativeResult:
         return next(e for e in self.entries if e.slot == slot)
 
 
-class CepheusInitiative(Calculator):
+class CepheusInitiative(CepheusCalculator):
     """The round order (source: ``003_c7092257a5e3046d.txt``, "Initiative" to "Delay")."""
 
     combatants = param.Integer(default=4, label="Combatants")
@@ -143,7 +144,7 @@ class CepheusInitiative(Calculator):
                 dm = cepheus.characteristic_dm(dex)
             dexterity[slot] = dex
             if self.value("ambush", slot):
-                (base,) = cepheus.initiative_distribution(dm, ambush=True)
+                (base,) = cepheus.initiative_distribution(dm, ambush=True, variant=self.variant)
                 bases[slot] = (base, f"ambush {cepheus.AMBUSH_ROLL} + DEX DM {signed(dm)}")
             else:
                 roll = check_int(f"roll_{slot}", self.value("roll", slot), ROLL_LOW, ROLL_HIGH)
@@ -169,8 +170,8 @@ class CepheusInitiative(Calculator):
             options = self._modifier_options(slot)
             names = {"reactions": f"reactions_{slot}", "suppression_effect": f"suppressed_{slot}"}
             with inputs_named(names):
-                rows = cepheus.initiative_modifiers(**options)
-                score = cepheus.initiative_score(bases[slot][0], **options)
+                rows = cepheus.initiative_modifiers(**options, variant=self.variant)
+                score = cepheus.initiative_score(bases[slot][0], **options, variant=self.variant)
             base, text = bases[slot]
             entries.append(
                 Entry(

@@ -27,7 +27,8 @@ from webapp.components import (
     set_data,
     signed,
 )
-from webapp.pages.model import Calculator, exact_decimal, inputs_named, whole_number
+from webapp.pages.cepheus import CepheusCalculator
+from webapp.pages.model import exact_decimal, inputs_named, whole_number
 from webapp.pages.view import PageView
 from webapp.theme import THEMES
 
@@ -145,7 +146,7 @@ def chart_position(band: cepheus.RangeBand, squares: int | None, metres: Fractio
     return start + min(0.97, max(0.03, share))
 
 
-class CepheusRangeBands(Calculator):
+class CepheusRangeBands(CepheusCalculator):
     """A distance and its range band (source: ``003_c7092257a5e3046d.txt``, "Range")."""
 
     distance = param.Number(default=20, label="Distance to target")
@@ -155,7 +156,7 @@ class CepheusRangeBands(Calculator):
         distance = read_distance(self.distance, self.unit)
         with inputs_named("distance"):
             band = (
-                cepheus.range_band(distance.whole_squares)
+                cepheus.range_band(distance.whole_squares, variant=self.variant)
                 if distance.whole_squares is not None
                 else cepheus.range_band_metres(distance.metres)
             )

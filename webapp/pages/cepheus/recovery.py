@@ -32,7 +32,8 @@ from webapp.components import (
     spell,
 )
 from webapp.formatting import percent
-from webapp.pages.model import Calculator, exact_decimal, inputs_named
+from webapp.pages.cepheus import CepheusCalculator
+from webapp.pages.model import exact_decimal, inputs_named
 from webapp.pages.view import PageView
 
 __all__ = ["ORDERS", "CepheusRecovery", "CepheusRecoveryView", "RecoveryPlan", "exact"]
@@ -93,7 +94,7 @@ def _physical_named(prefix: str) -> dict[str, str]:
     return {c.value: f"{prefix}{c.value}" for c in PHYSICAL}
 
 
-class CepheusRecovery(Calculator):
+class CepheusRecovery(CepheusCalculator):
     """A character's recovery (source: ``003_c7092257a5e3046d.txt``, "Injury and Recovery")."""
 
     error_inputs: ClassVar[dict[str, str]] = {
@@ -167,7 +168,7 @@ class CepheusRecovery(Calculator):
             care_with_natural=self.care_with_natural,
         )
         care = None if skill is None else cepheus.medical_care_per_day(dm, skill)
-        wake = cepheus.wake_distribution(dm_now)
+        wake = cepheus.wake_distribution(dm_now, variant=self.variant)
         return RecoveryPlan(
             current=current,
             maximum=maximum,
@@ -182,7 +183,9 @@ class CepheusRecovery(Calculator):
             care_with_natural=self.care_with_natural,
             odds=odds,
             wake=wake,
-            awake={minute: cepheus.wake_chance(dm_now, minute) for minute in wake},
+            awake={
+                minute: cepheus.wake_chance(dm_now, minute, variant=self.variant) for minute in wake
+            },
             fatigue_hours=cepheus.fatigue_rest_hours(dm_now),
         )
 

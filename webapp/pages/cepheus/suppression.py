@@ -37,7 +37,8 @@ from webapp.components import (
     signed,
 )
 from webapp.formatting import percent
-from webapp.pages.model import Calculator, inputs_named
+from webapp.pages.cepheus import CepheusCalculator
+from webapp.pages.model import inputs_named
 from webapp.pages.view import PageView
 
 __all__ = ["EXCEPTION_NAMES", "CepheusSuppression", "CepheusSuppressionView", "SuppressionResult"]
@@ -85,7 +86,7 @@ class SuppressionResult:
     """Rounds used by all the attacks (twice a normal attack's each)."""
 
 
-class CepheusSuppression(Calculator):
+class CepheusSuppression(CepheusCalculator):
     """Suppression fire on one target (source: ``003_c7092257a5e3046d.txt``)."""
 
     error_inputs: ClassVar[dict[str, str]] = {"referee_dm": "other_dm"}
@@ -123,13 +124,15 @@ class CepheusSuppression(Calculator):
             fire_mode="suppression",
             referee_dm=self.other_dm,
         )
-        odds = cepheus.attack_odds(situation)
+        odds = cepheus.attack_odds(situation, variant=self.variant)
         dm = odds.total_dm - cepheus.SUPPRESSION_FIRE_DM
         attacks = self.attacks
         found = () if self.target == "none" else (Exception_(self.target),)
         affected = cepheus.can_be_suppressed(found, acted_since_suppressed=self.acted)
-        chance = cepheus.suppression_chance(dm, attacks=attacks)
-        penalty = cepheus.suppression_penalty_distribution(dm, attacks=attacks)
+        chance = cepheus.suppression_chance(dm, attacks=attacks, variant=self.variant)
+        penalty = cepheus.suppression_penalty_distribution(
+            dm, attacks=attacks, variant=self.variant
+        )
         ammunition = attacks * cepheus.suppression_ammunition(self.rounds)
         if odds.blocked or not affected:
             chance, penalty = Fraction(0), Distribution({0: Fraction(1)})
@@ -147,6 +150,7 @@ class CepheusSuppression(Calculator):
             exceptions=result.exceptions,
             acted_since_suppressed=result.acted,
             rng=random.Random(self.seed),
+            variant=self.variant,
         )
 
 

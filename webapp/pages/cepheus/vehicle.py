@@ -30,7 +30,8 @@ from webapp.components import (
     note,
 )
 from webapp.formatting import percent
-from webapp.pages.model import Calculator, exact_decimal
+from webapp.pages.cepheus import CepheusCalculator
+from webapp.pages.model import exact_decimal
 from webapp.pages.view import PageView
 
 __all__ = ["TABLE_LABELS", "CepheusVehicle", "CepheusVehicleView", "VehicleResult"]
@@ -102,7 +103,7 @@ def _damage_rows(damage: int, row: cepheus.VehicleDamageRow | None) -> frozenset
     return frozenset()
 
 
-class CepheusVehicle(Calculator):
+class CepheusVehicle(CepheusCalculator):
     """A vehicle hit (source: ``003_c7092257a5e3046d.txt``, "Vehicle Damage", "Collisions")."""
 
     rolled = param.Integer(default=10, label="Damage rolled (weapon dice and fixed bonuses)")
@@ -118,8 +119,10 @@ class CepheusVehicle(Calculator):
     speed_kph = param.Number(default=45, label="Collision: speed (kph)")
 
     def compute(self) -> VehicleResult:
-        damage = cepheus.hit_damage(self.rolled, self.effect, armor=self.armor)
-        hits = cepheus.vehicle_hits(damage)
+        damage = cepheus.hit_damage(
+            self.rolled, self.effect, armor=self.armor, variant=self.variant
+        )
+        hits = cepheus.vehicle_hits(damage, variant=self.variant)
         row = next((r for r in cepheus.VEHICLE_DAMAGE if r.low <= damage <= r.high), None)
         table = cepheus.HitTable(self.table)
         rolls: dict[cepheus.Location, tuple[int, ...]] = {}

@@ -34,8 +34,9 @@ from rules.lurasko import (
 )
 from rules.validation import check_int
 from webapp.components import Figure, group, heading, html_pane, note
+from webapp.pages.lurasko import LuraskoCalculator
 from webapp.pages.lurasko.attack import render_steps
-from webapp.pages.model import Calculator, input_error, inputs_named
+from webapp.pages.model import input_error, inputs_named
 from webapp.pages.slots import Field, Slots
 from webapp.pages.view import PageView
 
@@ -149,7 +150,7 @@ def _percent(value: int, percent: int) -> int:
     return value * percent // 100
 
 
-class LuraskoAoEShielding(Calculator):
+class LuraskoAoEShielding(LuraskoCalculator):
     """An AoE or ZAoE against the shields of each character in the area (source 002).
 
     The inputs, in this order, are the deep link's: the attack, the low-precision shield over

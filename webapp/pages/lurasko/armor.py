@@ -19,7 +19,7 @@ from rules import lurasko
 from rules.lurasko import ARMOR_WITHIN_PERCENT, ArmorBand, ArmorChartRow
 from rules.validation import check_int
 from webapp.components import Figure, chart_table_html, heading, html_pane, note
-from webapp.pages.model import Calculator
+from webapp.pages.lurasko import LuraskoCalculator
 from webapp.pages.view import PageView
 from webapp.theme import THEMES
 
@@ -54,7 +54,7 @@ class ArmorResult:
     """Electric damage through metallic armor, over the chart's span."""
 
 
-class LuraskoArmor(Calculator):
+class LuraskoArmor(LuraskoCalculator):
     """Damage and drive against an armor range (source: ``002_64b8e17f45694c25.txt``)."""
 
     damage = param.Integer(

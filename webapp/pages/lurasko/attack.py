@@ -36,6 +36,7 @@ from rules.lurasko import (
 )
 from rules.validation import check_int
 from webapp.components import Figure, Later, choices, group, heading, html_pane, note
+from webapp.pages.lurasko import LuraskoCalculator
 from webapp.pages.model import Calculator, inputs_named
 from webapp.pages.slots import Field, Slots
 from webapp.pages.view import PageView
@@ -299,7 +300,7 @@ class DefenseRoll:
     log: tuple[str, ...]
 
 
-class LuraskoAttack(Calculator):
+class LuraskoAttack(LuraskoCalculator):
     """One attack that hit, resolved step by step (source: ``002_64b8e17f45694c25.txt``).
 
     The inputs, in this order, are the deep link's: the attack, weapon 1, weapon 2, the
@@ -443,7 +444,7 @@ class LuraskoAttack(Calculator):
             in_play = [item for _, item in shields]
         else:  # only low and medium precision act before the defense roll
             in_play = [item for _, item in shields if item.level is not Precision.HIGH]
-        resolution = lurasko.resolve_attack(attack, target, in_play)
+        resolution = lurasko.resolve_attack(attack, target, in_play, variant=self.variant)
         spent = iter(resolution.shield_points)
         points = tuple(
             item.points if len(in_play) < len(shields) and item.level is Precision.HIGH

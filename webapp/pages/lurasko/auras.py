@@ -32,13 +32,14 @@ from rules.lurasko import (
 )
 from rules.validation import check_int
 from webapp.components import Figure, choices, group, heading, html_pane, note
+from webapp.pages.lurasko import LuraskoCalculator
 from webapp.pages.lurasko.attack import (
     render_steps,
     shields_in_play,
     shields_table,
     target_of,
 )
-from webapp.pages.model import Calculator, inputs_named
+from webapp.pages.model import inputs_named
 from webapp.pages.slots import Field, Slots
 from webapp.pages.view import PageView
 
@@ -113,7 +114,7 @@ class AuraResult:
     """Every amount the aura may expend (None: the store is too large to list)."""
 
 
-class LuraskoAuras(Calculator):
+class LuraskoAuras(LuraskoCalculator):
     """A damage aura striking back at the character who provoked it (source 002)."""
 
     # --- the provocation ---------------------------------------------------------------------
@@ -172,7 +173,9 @@ class LuraskoAuras(Calculator):
         shields = self.shields()
         defender = check_int("defender_damage", self.defender_damage, 0)
         with inputs_named("defender_injury_factor"):
-            defender_degrees = lurasko.degrees_of_injury(defender, self.defender_injury_factor)
+            defender_degrees = lurasko.degrees_of_injury(
+                defender, self.defender_injury_factor, variant=self.variant
+            )
 
         what = TRIGGER_LABELS[trigger].lower()
         if not rule.provokes:
@@ -218,7 +221,9 @@ class LuraskoAuras(Calculator):
         else:
             hit = lurasko.WeaponHit(0, 0, self.amount, self.aura_type, name="the aura")
         attack = lurasko.Attack(hit, form=AttackForm.DAMAGE_AURA)
-        resolution = lurasko.resolve_attack(attack, target, [s for _, s in shields])
+        resolution = lurasko.resolve_attack(
+            attack, target, [s for _, s in shields], variant=self.variant
+        )
         steps += resolution.steps
         steps.append(
             Step(

@@ -25,7 +25,8 @@ from rules.lurasko import (
 )
 from webapp.components import Figure, choices, heading, html_pane, note
 from webapp.formatting import exact_text
-from webapp.pages.model import Calculator, input_error, inputs_named
+from webapp.pages.lurasko import LuraskoCalculator
+from webapp.pages.model import input_error, inputs_named
 from webapp.pages.slots import Field, Slots
 from webapp.pages.view import PageView
 
@@ -119,7 +120,7 @@ SILENCING = Slots(
 ``silencing<n>_place``."""
 
 
-class LuraskoPseudogravity(Calculator):
+class LuraskoPseudogravity(LuraskoCalculator):
     """Pseudogravity against a target (source: ``002_64b8e17f45694c25.txt``, "Pseudogravity")."""
 
     pounds = param.Integer(default=150, label="Pound weight of the target")

@@ -21,7 +21,8 @@ from bokeh.plotting import figure
 from rules import moo2
 from webapp.components import Figure, chart_table_html, choices, html_pane, html_table, note
 from webapp.formatting import exact_text
-from webapp.pages.model import Calculator, exact_decimal
+from webapp.pages.model import exact_decimal
+from webapp.pages.moo2 import Moo2Calculator
 from webapp.pages.view import PageView
 from webapp.theme import THEMES
 
@@ -85,7 +86,7 @@ class ArcsResult:
     """Each quadrant's bearings in words, with which ends belong to it (:func:`boundary_text`)."""
 
 
-class Moo2Arcs(Calculator):
+class Moo2Arcs(Moo2Calculator):
     """A target's bearing from the firing ship (source: ``000_3948ba1900819cb7.txt``)."""
 
     bearing = param.Number(

@@ -22,7 +22,8 @@ from rules import moo2
 from rules.validation import check_int
 from webapp.components import Figure, chart_table_html, group, heading, note, row
 from webapp.formatting import exact_text, percent
-from webapp.pages.model import Calculator, inputs_named
+from webapp.pages.model import inputs_named
+from webapp.pages.moo2 import Moo2Calculator
 from webapp.pages.moo2.range import (
     CUSTOM,
     FORMULAS,
@@ -92,7 +93,7 @@ def _overtakes(leaders: tuple[str, ...]) -> tuple[tuple[int, str], ...]:
     return tuple(out)
 
 
-class Moo2Compare(Calculator):
+class Moo2Compare(Moo2Calculator):
     """Two beam loadouts against one target (``000_3948ba1900819cb7.txt``)."""
 
     a_attack = param.Integer(
@@ -158,6 +159,7 @@ class Moo2Compare(Calculator):
                 double_penalty=value("double_penalty"),
                 shield=self.shield,
                 always_hit=value("always_hit"),
+                variant=self.variant,
             )
         return Loadout(name=name, attack=attack, mount=value("mount"), rows=rows)
 

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 import param
 from bokeh.events import Tap
@@ -39,7 +39,8 @@ from webapp.components import (
     row,
 )
 from webapp.formatting import exact_text, percent
-from webapp.pages.model import Calculator, input_error, inputs_named
+from webapp.pages.model import input_error, inputs_named
+from webapp.pages.moo2 import Moo2Calculator
 from webapp.pages.view import PageView
 from webapp.theme import THEMES
 
@@ -257,7 +258,7 @@ class DefensiveFireResult:
     max_range: int | None = None
 
 
-class Moo2DefensiveFire(Calculator):
+class Moo2DefensiveFire(Moo2Calculator):
     """Defensive Fire against one moving enemy ship (source: ``001_cd7e90afc4e65868.txt``)."""
 
     mode = param.Selector(
@@ -265,6 +266,9 @@ class Moo2DefensiveFire(Calculator):
         default="classic",
         label="Rules in force",
     )
+    switch_params: ClassVar[Mapping[str, str]] = {
+        "defensive_fire": "mode"
+    }  # (the page's defensive_fire: the INI flag)
     initiative = param.Boolean(default=False, label="Ship initiative (INI) on")
     defensive_fire = param.Boolean(
         default=False, label="defensive_fire parameter on (1.50, INI games)"
@@ -328,7 +332,10 @@ class Moo2DefensiveFire(Calculator):
         with inputs_named("start_x"):
             start_distance = moo2.grid_distance(ship, start)
         enabled = moo2.defensive_fire_enabled(
-            initiative=self.initiative, defensive_fire=self.defensive_fire, mode=mode
+            initiative=self.initiative,
+            defensive_fire=self.defensive_fire,
+            mode=mode,
+            variant=self.variant,
         )
         limit = max_range if self.use_max_range else None
         every = list(range(size))
@@ -345,11 +352,15 @@ class Moo2DefensiveFire(Calculator):
                 )
         elif mode is moo2.DefensiveFireMode.CLASSIC:
             if self.first_turn:
-                dfr_in_force = moo2.first_turn_defensive_fire_range(dfr)
+                dfr_in_force = moo2.first_turn_defensive_fire_range(dfr, variant=self.variant)
             options: dict[str, Any] = {"first_turn": self.first_turn, "max_range": limit}
             with _entries_of("table", table_entries):
-                by_distance = moo2.defensive_fire_path_chances(every, dfr, table, **options)
-                chances = moo2.defensive_fire_path_chances(distances, dfr, table, **options)
+                by_distance = moo2.defensive_fire_path_chances(
+                    every, dfr, table, **options, variant=self.variant
+                )
+                chances = moo2.defensive_fire_path_chances(
+                    distances, dfr, table, **options, variant=self.variant
+                )
         else:
             limit = None
             near = too_close if self.use_too_close else None

@@ -27,7 +27,7 @@ from bokeh.plotting import figure
 from rules import moo2
 from webapp.components import Figure, chart_table_html, heading, signed
 from webapp.formatting import percent
-from webapp.pages.model import Calculator
+from webapp.pages.moo2 import Moo2Calculator
 from webapp.pages.moo2.range import FORMULAS, MOUNTS, scroll_box, scroll_pane
 from webapp.pages.view import PageView
 from webapp.theme import THEMES
@@ -46,7 +46,9 @@ def _round_down(value: int) -> int:
     return value // ROW_STEP * ROW_STEP
 
 
-def net_attack_rows(mount: str, double_penalty: bool) -> tuple[int, ...]:
+def net_attack_rows(
+    mount: str, double_penalty: bool, variant: moo2.Variant = moo2.DEFAULT_VARIANT
+) -> tuple[int, ...]:
     """The net attack of each row, low to high: from where only the lucky rolls above 95 hit,
     for every mount, to where the 1.50 formula's sure hit ([2]) holds at the longest range.
 
@@ -61,7 +63,7 @@ def net_attack_rows(mount: str, double_penalty: bool) -> tuple[int, ...]:
     lowest_threshold = moo2.BASE_HIT_THRESHOLD - max(moo2.MOUNT_BEAM_ATTACK_BONUS.values())
     low = _round_down(lowest_threshold - (moo2.LUCKY_ROLL + 1))
     longest = moo2.max_squares(mount)
-    top_penalty = moo2.range_penalty(longest, mount, double_penalty=double_penalty)
+    top_penalty = moo2.range_penalty(longest, mount, double_penalty=double_penalty, variant=variant)
     high = -_round_down(-(moo2.SURE_HIT_ATTACK + top_penalty))
     return tuple(range(low, high + 1, ROW_STEP))
 
@@ -90,7 +92,7 @@ class HeatmapResult:
         return self.attack - self.defense
 
 
-class Moo2Heatmap(Calculator):
+class Moo2Heatmap(Moo2Calculator):
     """The chance to hit of a beam over net attack and distance (``000_3948ba1900819cb7.txt``)."""
 
     attack = param.Integer(
@@ -110,12 +112,15 @@ class Moo2Heatmap(Calculator):
             "formula": self.formula,
             "double_penalty": self.double_penalty,
         }
-        chance = moo2.hit_probability(self.attack, self.defense, self.squares, **options)
-        nets = net_attack_rows(self.mount, self.double_penalty)
+        chance = moo2.hit_probability(
+            self.attack, self.defense, self.squares, **options, variant=self.variant
+        )
+        nets = net_attack_rows(self.mount, self.double_penalty, self.variant)
         squares = range(moo2.max_squares(self.mount) + 1)
         # Each cell is a shot whose BA+CO-AF-BD is the row's net attack (BD taken as 0).
         cells = tuple(
-            tuple(moo2.hit_probability(net, 0, s, **options) for s in squares) for net in nets
+            tuple(moo2.hit_probability(net, 0, s, **options, variant=self.variant) for s in squares)
+            for net in nets
         )
         return HeatmapResult(
             attack=self.attack,
@@ -126,9 +131,9 @@ class Moo2Heatmap(Calculator):
             double_penalty=self.double_penalty,
             chance=chance,
             penalty=moo2.range_penalty(
-                self.squares, self.mount, double_penalty=self.double_penalty
+                self.squares, self.mount, double_penalty=self.double_penalty, variant=self.variant
             ),
-            range_units=int(moo2.range_units(self.squares, self.mount)),
+            range_units=int(moo2.range_units(self.squares, self.mount, variant=self.variant)),
             nets=nets,
             cells=cells,
         )

@@ -10,9 +10,10 @@ chance to hit against squares for both mounts, as a chart and its table).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 import param
 from bokeh.models import ColumnDataSource, HoverTool, Span
@@ -30,7 +31,8 @@ from webapp.components import (
     note,
 )
 from webapp.formatting import percent
-from webapp.pages.model import Calculator
+from webapp.pages.model import switch_parameter
+from webapp.pages.moo2 import Moo2Calculator
 from webapp.pages.view import PageView
 from webapp.theme import THEMES
 
@@ -106,7 +108,7 @@ class TargetsResult:
     hit_rows: tuple[HitRow, ...]
 
 
-class Moo2MissilesFighters(Calculator):
+class Moo2MissilesFighters(Moo2Calculator):
     """A missile or fighter as a beam's target (source: ``000_3948ba1900819cb7.txt``)."""
 
     target = param.Selector(objects=TARGETS, default="missile", label="Target of the shot")
@@ -127,6 +129,8 @@ class Moo2MissilesFighters(Calculator):
     racial_bonus = param.Integer(default=0, label="Racial ship defense bonus")
     pilot_bonus = param.Integer(default=0, label="Fighter pilot bonus")
     helmsman_bonus = param.Integer(default=0, label="Helmsman bonus (1.50 only)")
+    switch_params: ClassVar[Mapping[str, str]] = {"helmsman_bonus": "helmsman_bonus_exists"}
+    helmsman_bonus_exists = switch_parameter(moo2, "helmsman_bonus")
     attack = param.Integer(default=50, label="Beam attack of the shooter (BA+CO-AF)")
     mount = param.Selector(
         objects={MOUNT_LABELS[m]: m.value for m in FLIER_MOUNTS},
@@ -149,18 +153,22 @@ class Moo2MissilesFighters(Calculator):
         }
         fighter_options: dict[str, Any] = {"trans_dimensional": self.trans_dimensional}
         fighter_defense = moo2.fighter_beam_defense(
-            self.fighter, level, **fighter_options, **bonuses
+            self.fighter, level, **fighter_options, **bonuses, variant=self.variant
         )
         missile_defense = moo2.missile_beam_defense(self.missile, level, fast=self.fast)
         defense = missile_defense if self.target == "missile" else fighter_defense
         shot: dict[str, Any] = {"formula": self.formula}
-        hit = moo2.hit_probability(self.attack, defense, self.squares, mount=self.mount, **shot)
+        hit = moo2.hit_probability(
+            self.attack, defense, self.squares, mount=self.mount, **shot, variant=self.variant
+        )
         farthest = max(moo2.max_squares(m) for m in FLIER_MOUNTS)
         hit_rows = tuple(
             HitRow(
                 squares,
                 tuple(
-                    moo2.hit_probability(self.attack, defense, squares, mount=m, **shot)
+                    moo2.hit_probability(
+                        self.attack, defense, squares, mount=m, **shot, variant=self.variant
+                    )
                     if squares <= moo2.max_squares(m)
                     else None
                     for m in FLIER_MOUNTS
@@ -177,7 +185,9 @@ class Moo2MissilesFighters(Calculator):
             trans_dimensional=self.trans_dimensional,
             missile_speed=moo2.missile_speed(level, fast=self.fast),
             missile_defense=missile_defense,
-            fighter_speed=moo2.fighter_speed(self.fighter, level, **fighter_options),
+            fighter_speed=moo2.fighter_speed(
+                self.fighter, level, **fighter_options, variant=self.variant
+            ),
             fighter_defense=fighter_defense,
             defense=defense,
             attack=self.attack,
@@ -200,10 +210,13 @@ class Moo2MissilesFighters(Calculator):
                 (
                     d.name,
                     tuple(
-                        moo2.fighter_speed(f, d.ftl_level, **fighter_options) for f in moo2.Fighter
+                        moo2.fighter_speed(f, d.ftl_level, **fighter_options, variant=self.variant)
+                        for f in moo2.Fighter
                     ),
                     tuple(
-                        moo2.fighter_beam_defense(f, d.ftl_level, **fighter_options, **bonuses)
+                        moo2.fighter_beam_defense(
+                            f, d.ftl_level, **fighter_options, **bonuses, variant=self.variant
+                        )
                         for f in moo2.Fighter
                     ),
                 )

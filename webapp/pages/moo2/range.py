@@ -11,6 +11,7 @@ The weapon presets and the mount names are shared with the other MOO2 chart page
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -41,7 +42,7 @@ from webapp.components import (
     row,
 )
 from webapp.formatting import exact_text, percent
-from webapp.pages.model import Calculator
+from webapp.pages.moo2 import Moo2Calculator
 from webapp.pages.view import PageView
 from webapp.theme import THEMES
 
@@ -135,7 +136,7 @@ class RangeResult:
         return self.tables[formula][self.squares]
 
 
-class Moo2Range(Calculator):
+class Moo2Range(Moo2Calculator):
     """A beam and its target, over the whole range of the mount (``000_3948ba1900819cb7.txt``)."""
 
     attack = param.Integer(
@@ -170,13 +171,19 @@ class Moo2Range(Calculator):
                 double_penalty=self.double_penalty,
                 hef=self.hef,
                 always_hit=self.always_hit,
+                # (each line under its own formula: the variant's would override 'classic')
+                variant=dataclasses.replace(self.variant, formula=formula),
             )
             for formula in moo2.Formula
         }
-        penalty = moo2.range_penalty(self.squares, self.mount, double_penalty=self.double_penalty)
+        penalty = moo2.range_penalty(
+            self.squares, self.mount, double_penalty=self.double_penalty, variant=self.variant
+        )
         penalties = {
             mount: tuple(
-                moo2.range_penalty(s, mount, double_penalty=self.double_penalty)
+                moo2.range_penalty(
+                    s, mount, double_penalty=self.double_penalty, variant=self.variant
+                )
                 for s in range(moo2.max_squares(mount) + 1)
             )
             for mount in moo2.Mount
@@ -191,7 +198,7 @@ class Moo2Range(Calculator):
             mount=self.mount,
             double_penalty=self.double_penalty,
             penalty=penalty,
-            range_units=int(moo2.range_units(self.squares, self.mount)),
+            range_units=int(moo2.range_units(self.squares, self.mount, variant=self.variant)),
             tables=tables,
             penalties=penalties,
             capped_from=capped[0] if capped else None,

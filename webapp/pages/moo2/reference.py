@@ -20,6 +20,7 @@ import param
 from rules import moo2
 from webapp.components import Figure, html_pane, note
 from webapp.pages.model import Calculator
+from webapp.pages.moo2 import Moo2Calculator
 from webapp.pages.view import PageView
 
 __all__ = ["TABLES", "Cell", "Moo2Reference", "Moo2ReferenceView", "RefTable", "build_tables"]
@@ -449,7 +450,7 @@ class ReferenceResult:
     """The last row of the range table (the largest penalty and dissipation)."""
 
 
-class Moo2Reference(Calculator):
+class Moo2Reference(Moo2Calculator):
     """Which of the source's tables to show (source: ``000_3948ba1900819cb7.txt``)."""
 
     table = param.Selector(objects=TABLE_CHOICES, default=ALL, label="Table to show")

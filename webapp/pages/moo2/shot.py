@@ -34,7 +34,7 @@ from webapp.components import (
     set_data,
 )
 from webapp.formatting import percent
-from webapp.pages.model import Calculator
+from webapp.pages.moo2 import Moo2Calculator
 from webapp.pages.view import PageView
 from webapp.theme import THEMES
 
@@ -75,7 +75,7 @@ class ShotResult:
     """Each mount's range penalty at every square in its reach (0 to its longest range)."""
 
 
-class BeamShotInputs(Calculator):
+class BeamShotInputs(Moo2Calculator):
     """The inputs of one beam shot, as :class:`rules.moo2.BeamShot` takes them: shared by every
     page that fires a shot (``moo2-shot``, ``moo2-volley``), so a link carries them from one
     to the other with the same names and meanings."""
@@ -120,6 +120,7 @@ class BeamShotInputs(Calculator):
             shield=self.shield,
             planet=self.planet,
             always_hit=self.always_hit,
+            variant=self.variant,
         )
 
 
@@ -136,7 +137,7 @@ class Moo2Shot(BeamShotInputs):
             min_damage=weapon.min_damage,
             max_damage=weapon.max_damage,
             reduced_by_range=weapon.reduced_by_range,
-            double_penalty=moo2.has_inherent_double_penalty(weapon.name),
+            double_penalty=moo2.has_inherent_double_penalty(weapon.name, variant=self.variant),
             always_hit=weapon.always_hits(),
         )
 
@@ -150,10 +151,10 @@ class Moo2Shot(BeamShotInputs):
             potential=shot.damage_potential(),
             threshold=shot.hit_threshold(),
             penalty=shot.range_penalty(),
-            range_units=int(moo2.range_units(shot.squares, shot.mount)),
+            range_units=int(moo2.range_units(shot.squares, shot.mount, variant=self.variant)),
             distribution=distribution,
             mean=shot.mean_damage(),
-            penalties=penalties(shot.double_penalty),
+            penalties=penalties(shot.double_penalty, self.variant),
         )
 
 
@@ -244,13 +245,15 @@ def roll_shot(result: ShotResult, rng: random.Random, seed: int) -> ShotRoll:
 
 
 @functools.cache
-def penalties(double_penalty: bool) -> tuple[tuple[moo2.Mount, tuple[int, ...]], ...]:
+def penalties(
+    double_penalty: bool, variant: moo2.Variant = moo2.DEFAULT_VARIANT
+) -> tuple[tuple[moo2.Mount, tuple[int, ...]], ...]:
     """Each mount's range penalty at every square from 0 to its longest range."""
     return tuple(
         (
             mount,
             tuple(
-                moo2.range_penalty(x, mount, double_penalty=double_penalty)
+                moo2.range_penalty(x, mount, double_penalty=double_penalty, variant=variant)
                 for x in range(moo2.max_squares(mount) + 1)
             ),
         )
