@@ -1,5 +1,8 @@
 """Cepheus Engine fight forecast: the exact odds of a duel or of focus fire, round by round.
 
+(Longer than 600 lines: the two modes are one page, one set of shared inputs and one set of
+tables read two ways; split in two, each module would repeat the other's half.)
+
 Model: :class:`CepheusFight` (two fighters, or one target and 1-4 attackers; each attack made
 from the attack page's own inputs through :meth:`CepheusAttack.situation
 <webapp.pages.cepheus.attack.CepheusAttack.situation>`; :meth:`~CepheusFight.compute` calls
