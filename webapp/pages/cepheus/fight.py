@@ -140,9 +140,9 @@ _DUEL = {
     **_fighter_inputs("b", (8, 7, 8), 2, "pistol", 2, 4),
 }
 _FOCUS = {
-    "t_strength": param.Integer(default=8, label="Target's Strength"),
-    "t_dexterity": param.Integer(default=8, label="Target's Dexterity"),
-    "t_endurance": param.Integer(default=8, label="Target's Endurance"),
+    "t_strength": param.Integer(default=8, label="Target's STR"),
+    "t_dexterity": param.Integer(default=8, label="Target's DEX"),
+    "t_endurance": param.Integer(default=8, label="Target's END"),
     "t_armor": _attack_input("armor", "Target's armor", default=4),
     "t_order": param.Selector(objects=ORDERS, default="endurance,strength,dexterity",
                               label="The target takes damage"),
@@ -584,15 +584,26 @@ def _endings_table(result: FightResult) -> str:
         d = result.duel
         rows = [
             [str(r + 1), percent(d.a_wins[r]), percent(d.b_wins[r]), percent(d.both_down[r]),
-             percent(1 - d.a_wins[r] - d.b_wins[r] - d.both_down[r]),
-             percent(d.a_dead[r]), percent(d.b_dead[r])]
+             percent(1 - d.a_wins[r] - d.b_wins[r] - d.both_down[r])]
             for r in range(result.rounds)
         ]  # fmt: skip
-        return html_table(
-            ["Round", "A wins", "B wins", "Both down", "Goes on", "A dead", "B dead"],
-            rows, numeric=range(7), current=lambda i: i == current, testid="endings-table",
-            caption="By the end of each round: A wins (B down, A not), B wins, both down "
-            "(only when they act at once), the fight goes on; and the chance each is dead",
+        dead = [[str(r + 1), percent(d.a_dead[r]), percent(d.b_dead[r])]
+                for r in range(result.rounds)]  # fmt: skip
+        return (
+            html_table(
+                ["Round", "A wins", "B wins", "Both down", "Goes on"], rows, numeric=range(5),
+                current=lambda i: i == current, testid="endings-table",
+                caption="By the end of each round: A wins (B down, A not), B wins, both down "
+                "(only when they act at once), the fight goes on",
+            )
+            + "<details class='rf-chart-table'><summary>Dead by each round</summary>"
+            + html_table(
+                ["Round", "A dead", "B dead"], dead, numeric=range(3),
+                current=lambda i: i == current, testid="dead-table",
+                caption="The chance each is dead by the end of each round (the attack that "
+                "downed it killed it)",
+            )
+            + "</details>"
         )  # fmt: skip
     f = result.focus
     assert f is not None

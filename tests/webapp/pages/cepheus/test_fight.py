@@ -66,6 +66,8 @@ def test_defaults_equal_the_duel_of_the_same_fighters() -> None:
     # The endings table: round 3 (stop after N) marked, the figures of duel's tuples.
     table = view._endings.object
     assert "class='rf-current'><td class='rf-num'>3</td>" in table
+    goes_on_3 = 1 - expected.a_wins[2] - expected.b_wins[2] - expected.both_down[2]
+    assert f"<td class='rf-num'>{percent(goes_on_3)}</td></tr>" in table
     assert f"<td class='rf-num'>{percent(expected.b_dead[2])}</td></tr>" in table
     # The state after 3 rounds: each side's condition from the joint distribution.
     after = view._after.object
@@ -135,6 +137,10 @@ def test_bad_inputs_show_the_message_and_keep_the_last_good_result() -> None:
     m.b_armor = 4
     m.a_strength = 21
     assert m.error == "A's Strength must be an integer in 1..20, got 21"
+    m.a_strength = 7
+    m.t_endurance = 0  # unused in a duel, but refused all the same
+    assert m.error == "Target's END must be an integer in 1..20, got 0"
+    m.t_endurance = 8
     m.a_strength = 7
     m.param.update(a_order="spread", b_order="spread", rounds=60)  # past the work bound
     assert m.result == good and m.error_input == "rounds"
