@@ -195,6 +195,12 @@ EXAMPLES: dict[str, dict[str, Any]] = {
         "attacks": [cepheus.AttackSituation(weapon="pistol", damage_dice=3, band="short")],
         "rounds": 3,
     },
+    "cepheus.roll_focus_fire": {
+        "target": cepheus.Physical(7, 7, 7),
+        "attacks": [cepheus.AttackSituation(weapon="pistol", damage_dice=3, band="short")],
+        "rounds": 3,
+        "rng": random.Random(1),
+    },
     # (BeamShot, count) pairs: the search builds no tuple of a record and an int.
     "moo2.volley_forecast": {
         "weapons": [(moo2.BeamShot(1, 4, 0, 0, 0), 2)],

@@ -106,9 +106,11 @@ from rules.cepheus.forecast import (
     DuelRoll,
     Fighter,
     FocusFireForecast,
+    FocusFireRoll,
     duel,
     focus_fire,
     roll_duel,
+    roll_focus_fire,
 )
 from rules.cepheus.grappling import (
     GRAPPLE_DAMAGE_BASE,
@@ -419,6 +421,7 @@ __all__ = [
     "Fighter",
     "FireMode",
     "FocusFireForecast",
+    "FocusFireRoll",
     "GrappleOdds",
     "GrappleOption",
     "GrappleOptionRow",
@@ -522,6 +525,7 @@ __all__ = [
     "roll_collision",
     "roll_duel",
     "roll_explosion",
+    "roll_focus_fire",
     "roll_grapple",
     "roll_initiative",
     "roll_ram",

@@ -65,9 +65,11 @@ __all__ = [
     "DuelRoll",
     "Fighter",
     "FocusFireForecast",
+    "FocusFireRoll",
     "duel",
     "focus_fire",
     "roll_duel",
+    "roll_focus_fire",
 ]
 
 # --- A rolled duel ---------------------------------------------------------------------------
@@ -180,3 +182,82 @@ def roll_duel(
         physical.append((current["A"], current["B"]))
         states.append((condition["A"], condition["B"]))
     return DuelRoll(tuple(physical), tuple(states), tuple(log))
+
+
+@output_record
+@dataclass(frozen=True, slots=True)
+class FocusFireRoll:
+    """One rolled :func:`focus_fire`, round by round, with a step-by-step log."""
+
+    physical: tuple[Physical, ...]
+    """The target's current scores after each round."""
+    states: tuple[WoundState, ...]
+    """The target's condition after each round."""
+    log: tuple[str, ...]
+    """What happened, one step per line."""
+
+
+def roll_focus_fire(
+    target: Physical,
+    attacks: Sequence[AttackSituation],
+    rounds: int,
+    rng: random.Random,
+    order: Sequence[Characteristic | str] | str = _DEFAULT_ORDER,
+    *,
+    variant: Variant = DEFAULT_VARIANT,
+) -> FocusFireRoll:
+    """Roll one focus fire with ``rng``: the same rules as :func:`focus_fire`, one fight
+    instead of all.
+
+    Each round each attack of ``attacks`` is :func:`~rules.cepheus.roll_attack`, in the order
+    given (its log kept, indented), and its damage goes where the target's ``order`` puts it
+    (see :class:`Fighter`), until the target is down; the remaining rounds repeat the last
+    state. A blind hit that strikes another target in the firing line deals this one nothing.
+    ``variant`` (keyword-only) is passed to every :func:`~rules.cepheus.roll_attack`.
+
+    Raises:
+        ValueError: as :func:`focus_fire` for ``target``, ``attacks``, ``rounds``, ``order``
+            and ``variant``.
+        TypeError: ``rng`` is not a :class:`random.Random`.
+
+    >>> pistol = AttackSituation(weapon="pistol", damage_dice=3, band="short", skill=1)
+    >>> fight = roll_focus_fire(Physical(7, 7, 7), [pistol, pistol], 2, random.Random(7))
+    >>> len(fight.states), fight.log[0]
+    (2, 'Round 1')
+    """
+    target = _check_scores("target", target)
+    items = check_items("attacks", attacks, "AttackSituation", max_items=MAX_FOCUS_ATTACKS)
+    if not items:
+        raise InvalidInput(
+            "attacks", f"a sequence of 1 to {MAX_FOCUS_ATTACKS} AttackSituation", attacks
+        )
+    situations = [_check_attack(f"attacks[{i}]", item) for i, item in enumerate(items)]
+    rounds = _check_rounds(rounds)
+    check_rng(rng)
+    policy = _check_policy(order)
+    variant = _check_variant(variant)
+    current, condition = target, WoundState.UNHARMED
+    log: list[str] = []
+    physical: list[Physical] = []
+    states: list[WoundState] = []
+    for number in range(1, rounds + 1):
+        if condition not in _DOWN:
+            log.append(f"Round {number}")
+            for index, situation in enumerate(situations, start=1):
+                rolled = roll_attack(situation, rng, variant=variant)
+                log.append(f"Attacker {index}:")
+                log.extend(f"  {line}" for line in rolled.log)
+                damage = rolled.damage if rolled.firing_line_target in (None, 1) else 0
+                result = _take(current, target, policy, damage)
+                current, condition = result.physical, result.state
+                log.append(
+                    f"The target takes {damage}: Strength {current.strength}, Dexterity "
+                    f"{current.dexterity}, Endurance {current.endurance}: "
+                    f"{condition.value.replace('_', ' ')}"
+                )
+                if condition in _DOWN:
+                    log.append("The target is down: the fight is over")
+                    break
+        physical.append(current)
+        states.append(condition)
+    return FocusFireRoll(tuple(physical), tuple(states), tuple(log))

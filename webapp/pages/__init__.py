@@ -101,6 +101,11 @@ PAGES: tuple[Page, ...] = (
          "Suppression fire at DM -2 and double ammunition: the chance to suppress, the "
          "Initiative penalty (highest Effect of several hits), who it cannot affect, and a roll.",
          "webapp.pages.cepheus.suppression:CepheusSuppressionView"),
+    Page("cepheus-fight", CEPHEUS, "Fight forecast",
+         "A duel, or focus fire on one target: the exact chance each side is still standing "
+         "round by round as wounds lower the odds, how it ends, the state after N rounds, and "
+         "a rolled fight.",
+         "webapp.pages.cepheus.fight:CepheusFightView"),
     Page("lurasko-attack", LURASKO, "Attack resolver",
          "One attack that hit, step by step: shielding, critical hit, drive, armor range, "
          "resistances, degrees of injury and energy side effects, with the shield points left.",
