@@ -325,7 +325,7 @@ def roll_hits(result: HitsResult, rng: random.Random, seed: int) -> HitsRoll:
                 attack = dataclasses.replace(attack, critical=CriticalEffect.DRIVE)
             r = lurasko.resolve_attack(attack, result.target, now)
             outcome, added, points = ("critical" if critical else "hit"), r.degrees, r.shield_points
-            text += f": a hit"
+            text += ": a hit"
             if single.critical is not None:
                 text += (f", crit draw {crit_roll} of {single.crit_chance.denominator}"
                          f"{': critical (+drive)' if critical else ': not critical'}")  # fmt: skip
