@@ -158,7 +158,8 @@ class HitsResult:
     expected: Fraction | None
     """Expected attacks to reach :attr:`threshold` (None: not surely within the forecast)."""
     attack_query: tuple[tuple[str, str], ...]
-    """The shared inputs as the attack resolver's deep link reads them."""
+    """The shared inputs that differ from the attack resolver's defaults, as its deep link
+    reads them."""
 
     @property
     def degrees_after(self) -> Distribution[int]:
@@ -234,9 +235,14 @@ class LuraskoHits(LuraskoAttack):
         )
 
     def query_of(self, names: Sequence[str]) -> dict[str, str]:
-        """Inputs ``names`` as the deep link writes them."""
+        """Inputs ``names`` as the attack resolver's deep link writes them: those that differ
+        from that page's defaults (a short link; the others are its defaults)."""
         query = self.query()
-        return {name: query[name] for name in names if name in query}
+        return {
+            name: query[name]
+            for name in names
+            if name in query and getattr(self, name) != LuraskoAttack.param[name].default
+        }
 
 
 def _low_medium(shields: Sequence[Shield]) -> list[int]:
