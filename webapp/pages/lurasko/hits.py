@@ -42,6 +42,7 @@ from webapp.components import (
     BarChart,
     Figure,
     chart_table_html,
+    group,
     heading,
     html_pane,
     html_table,
@@ -52,6 +53,7 @@ from webapp.formatting import percent
 from webapp.pages.lurasko.attack import Defense, LuraskoAttack, LuraskoAttackView
 from webapp.pages.model import input_error
 from webapp.pages.moo2.volley import exact_short
+from webapp.pages.view import PHONE_CHART_WIDTH
 from webapp.theme import THEMES
 
 __all__ = [
@@ -68,8 +70,7 @@ __all__ = [
 ]
 
 ONE_ROLL_INPUTS = ("defense_roll", "defense_tn", "critical", "defense_die")
-"""The attack resolver's inputs about one defense roll: here the chances to hit and to crit
-take their place (hidden, at their defaults)."""
+"""The resolver's inputs of one defense roll: hidden here, the two chances take their place."""
 
 ATTACK_INPUTS = tuple(
     name for name in LuraskoAttack.input_names() if name not in (*ONE_ROLL_INPUTS, "seed")
@@ -78,8 +79,7 @@ ATTACK_INPUTS = tuple(
 (``lurasko-attack``): the links to that page carry them."""
 
 _NOT_CRITICAL = Defense(roll=0, tn=0, margin=0, critical=False)
-"""A defense that makes :meth:`LuraskoAttack.attack` build the attack without a critical
-(whether a hit is critical is ``crit_chance``'s here)."""
+"""Makes :meth:`LuraskoAttack.attack` build the attack with no critical (``crit_chance``'s)."""
 
 _CHANCE = re.compile(r"\s*[0-9]{1,9}(\.[0-9]{1,9})?(\s*/\s*[0-9]{1,9})?\s*")
 """What a chance box takes: a decimal (0.25) or a fraction (1/3), no sign or exponent."""
@@ -277,8 +277,7 @@ def one_attack(
     )  # fmt: skip
 
 
-LOG_LENGTH = 3
-"""Rolled strings of attacks kept in the page's log (a page choice)."""
+LOG_LENGTH = 3  # rolled strings of attacks kept in the page's log (a page choice)
 
 
 @dataclass(frozen=True)
@@ -350,6 +349,19 @@ def roll_hits(result: HitsResult, rng: random.Random, seed: int) -> HitsRoll:
     return HitsRoll(seed, tuple(outcomes), tuple(degrees), tuple(after), reached_on, tuple(lines))
 
 
+LABEL_GAP = 0.06  # the least gap (in chance) between two curves' labels at the right end
+
+
+def _apart(ends: list[tuple[float, int]], chosen: int) -> list[tuple[float, int]]:
+    """The curves' ends (chance, threshold) to label: the chosen threshold's, then each other
+    one at least :data:`LABEL_GAP` from every label kept (the others overlap)."""
+    kept = [end for end in ends if end[1] == chosen]
+    for end in ends:
+        if end[1] != chosen and all(abs(end[0] - y) >= LABEL_GAP for y, _ in kept):
+            kept.append(end)
+    return sorted(kept, key=lambda end: end[1])
+
+
 def points_text(points: tuple[int, ...]) -> str:
     """Shield points left, slot after slot ("30/0"); "none" with no shield in play."""
     return "/".join(map(str, points)) if points else "none"
@@ -384,8 +396,11 @@ class LuraskoHitsView(LuraskoAttackView):
     def sections(self) -> list[Any]:
         return [
             *super().sections(),
-            heading("The forecast"),
-            *(self.field(name) for name in ("attacks", "stop_after", "threshold")),
+            group(
+                "The forecast",
+                *(self.field(name) for name in ("attacks", "stop_after", "threshold")),
+                collapsed=False,
+            ),
         ]
 
     def details(self) -> list[Any]:
@@ -393,8 +408,8 @@ class LuraskoHitsView(LuraskoAttackView):
         self._chosen_source = ColumnDataSource({"attack": [], "reached": [], "percent": []})
         self._labels_source = ColumnDataSource({"x": [], "y": [], "text": []})
         fig = figure(
-            height=260, width=300, min_width=260, sizing_mode="stretch_width",
-            title="Chance the degrees of injury have reached each threshold",
+            height=260, width=300, min_width=260, max_width=PHONE_CHART_WIDTH,
+            sizing_mode="stretch_width", title="Degrees of injury reached, by attack",
             x_axis_label="attack", y_axis_label="reached", toolbar_location=None, tools="",
         )  # fmt: skip
         fig.multi_line(xs="xs", ys="ys", line_color="color", line_width="width",
@@ -411,6 +426,7 @@ class LuraskoHitsView(LuraskoAttackView):
         self._reached_fig = fig
         self._reached_table = html_pane()
         self._after = BarChart("Degrees of injury after N attacks", "degrees of injury so far")
+        self._after.figure.max_width = PHONE_CHART_WIDTH
         self._after_table = html_pane()
         self._points_table = html_pane()
         self._odds = html_pane()
@@ -502,12 +518,13 @@ class LuraskoHitsView(LuraskoAttackView):
                 "percent": [percent(p) for p in chosen],
             },
         )
+        labelled = _apart([(float(f.reached[-1][k]), k) for k in shown], t)
         set_data(
             self._labels_source,
             {
-                "x": [f.attacks for _ in shown],
-                "y": [float(f.reached[-1][k]) for k in shown],
-                "text": [f"{k}+" for k in shown],
+                "x": [f.attacks for _ in labelled],
+                "y": [y for y, _ in labelled],
+                "text": [f"{k}+" for _, k in labelled],
             },
         )
         self._chosen_dots.glyph.fill_color = colours["accent"]
