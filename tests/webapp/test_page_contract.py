@@ -116,6 +116,8 @@ CHANGES: dict[tuple[str, str], dict[str, Any]] = {
     ("moo2-defensive-fire", "table"): {"table": "1:90 2:50"},
     ("moo2-defensive-fire", "range_chances"): {"range_chances": "1:90 2:50"},
     ("lurasko-pseudogravity", "weight_fraction"): {"weight_fraction": "1/5"},
+    ("lurasko-hits", "hit_chance"): {"hit_chance": "7/12"},
+    ("lurasko-hits", "crit_chance"): {"crit_chance": "0.15"},
     # An input that applies only with another one: both changed.
     ("cepheus-attack", "burst"): {"fire_mode": "spray", "burst": "3"},
     ("cepheus-attack", "shotgun_spread"): {"weapon": "shotgun", "shotgun_spread": True},

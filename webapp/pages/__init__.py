@@ -126,6 +126,10 @@ PAGES: tuple[Page, ...] = (
          "What provokes a damage aura, what it may expend, and its hit through the attacker's "
          "armor and shields, both incidents resolved before injuries.",
          "webapp.pages.lurasko.auras:LuraskoAurasView"),
+    Page("lurasko-hits", LURASKO, "Hits forecast",
+         "The same attack again and again, shield points carried from hit to hit: the exact "
+         "chance of each degree of injury by attack, the shields left, and a rolled string.",
+         "webapp.pages.lurasko.hits:LuraskoHitsView"),
 )  # fmt: skip
 """Every page, in navigation order (grouped by system)."""
 

@@ -27,12 +27,25 @@ from webapp.components.roll import RollIt, RollLog
 from webapp.components.rules_in_force import RulesInForce, compare_html
 from webapp.pages.model import Calculator
 
-__all__ = ["CHART_VIEW_HEIGHT", "PageView", "RollLog"]  # (RollLog: webapp.components.roll)
+__all__ = [
+    "CHART_VIEW_HEIGHT",
+    "PHONE_CHART_WIDTH",
+    "PageView",
+    "RollLog",
+]  # (RollLog: webapp.components.roll)
 
 
 CHART_VIEW_HEIGHT = 240
 """The most a chart takes alone (``view=chart``): with the fold of its data table under it,
 it fits a 400x300 frame."""
+
+PHONE_CHART_WIDTH = 380
+"""The widest a page draws a chart of fixed height: about a phone's column (390 px less the
+margins). The prerendered page is drawn at tablet width, and on a phone its chart pictures
+are scaled down to the column inside a box of the live chart's height
+(:mod:`sitebuild.snapshot`): a chart drawn 600 px wide left an empty band of about 100 px
+under its picture at 390 px until the live chart took over. No wider than this, the picture
+is not scaled on a phone."""
 
 
 class PageView(pn.viewable.Viewer):

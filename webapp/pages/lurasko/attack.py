@@ -678,20 +678,7 @@ class LuraskoAttackView(PageView):
         )
         self._retitle()
         return [
-            group(
-                "The attack",
-                *(select(name) for name in ("form", "origin")),
-                note(
-                    "The defense roll is roll-under: at or under its TN the defense succeeds "
-                    f"and the attack misses; failed by {lurasko.CRITICAL_MARGIN} or more "
-                    "(TN 14, a roll of 34 or more), the hit is critical. A damage aura's hit "
-                    "has no defense roll."
-                ),
-                *fields("defense_roll", "defense_tn"),
-                select("critical"),
-                self.field("drive_bonus"),
-                collapsed=False,
-            ),
+            group("The attack", *self.attack_fields(), collapsed=False),
             *self._weapon_cards,
             group(
                 "The target",
@@ -700,6 +687,21 @@ class LuraskoAttackView(PageView):
             ),
             self._resistance_card,
             self._shield_card,
+        ]
+
+    def attack_fields(self) -> list[Any]:
+        """The content of the card "The attack" (the hits forecast has no defense roll)."""
+        return [
+            *(self.field(name, widget="select") for name in ("form", "origin")),
+            note(
+                "The defense roll is roll-under: at or under its TN the defense succeeds "
+                f"and the attack misses; failed by {lurasko.CRITICAL_MARGIN} or more "
+                "(TN 14, a roll of 34 or more), the hit is critical. A damage aura's hit "
+                "has no defense roll."
+            ),
+            *(self.field(name) for name in ("defense_roll", "defense_tn")),
+            self.field("critical", widget="select"),
+            self.field("drive_bonus"),
         ]
 
     def details(self) -> list[Any]:

@@ -39,7 +39,7 @@ from webapp.components import (
 from webapp.formatting import percent
 from webapp.pages.model import input_error
 from webapp.pages.moo2.shot import BeamShotInputs
-from webapp.pages.view import PageView
+from webapp.pages.view import PHONE_CHART_WIDTH, PageView
 from webapp.theme import THEMES
 
 __all__ = [
@@ -238,8 +238,8 @@ class Moo2VolleyView(PageView):
     def details(self) -> list[Any]:
         self._survival_source = ColumnDataSource({"turn": [], "survival": [], "percent": []})
         self._survival_fig = figure(
-            height=260, width=300, min_width=260, sizing_mode="stretch_width",
-            title="Chance the target still stands after each turn",
+            height=260, width=300, min_width=260, max_width=PHONE_CHART_WIDTH,
+            sizing_mode="stretch_width", title="Chance the target still stands after each turn",
             x_axis_label="turn", y_axis_label="still standing",
             toolbar_location=None, tools="",
         )  # fmt: skip
@@ -260,6 +260,7 @@ class Moo2VolleyView(PageView):
         self._survival_table = html_pane()
         self._destroyed_table = html_pane()
         self._after = BarChart("Damage after N turns", "total damage (capped at hit points)")
+        self._after.figure.max_width = PHONE_CHART_WIDTH  # (no band under it on a phone)
         self._after_table = html_pane()
         self._odds = html_pane()
         return [
