@@ -101,6 +101,10 @@ PAGES: tuple[Page, ...] = (
          "Suppression fire at DM -2 and double ammunition: the chance to suppress, the "
          "Initiative penalty (highest Effect of several hits), who it cannot affect, and a roll.",
          "webapp.pages.cepheus.suppression:CepheusSuppressionView"),
+    Page("cepheus-vehicle-combat", CEPHEUS, "Vehicle combat",
+         "Collisions, the exploding vehicle, weave, ram, evasive action and ground weapons at "
+         "starship-scale targets: every party's exact damage and chances, and a roll.",
+         "webapp.pages.cepheus.vehicle_combat:CepheusVehicleCombatView"),
     Page("lurasko-attack", LURASKO, "Attack resolver",
          "One attack that hit, step by step: shielding, critical hit, drive, armor range, "
          "resistances, degrees of injury and energy side effects, with the shield points left.",
