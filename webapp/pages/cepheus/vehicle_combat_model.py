@@ -288,7 +288,7 @@ class CepheusVehicleCombat(Calculator):
         damage: dict[cepheus.ExplosionReaction, Distribution[int] | None] = {}
         chosen = Reaction(self.reaction)
         for reaction in (chosen, *(r for r in Reaction if r is not chosen)):
-            if reaction is not Reaction.NONE and self.occupant and self.closed:
+            if reaction not in (chosen, Reaction.NONE) and self.occupant and self.closed:
                 damage[reaction] = None
                 continue
             with inputs_named(names):
