@@ -33,7 +33,7 @@ from webapp.components import (
     set_data,
     signed,
 )
-from webapp.formatting import percent
+from webapp.formatting import exact_text, percent
 from webapp.pages.cepheus.explosions import REACTION_NAMES
 from webapp.pages.cepheus.vehicle import TABLE_LABELS
 from webapp.pages.cepheus.vehicle_combat_model import (
@@ -317,8 +317,7 @@ class CepheusVehicleCombatView(PageView):
         return [*self.model.roll()]
 
     def roll_key(self, result: VehicleCombatResult) -> tuple[Any, ...]:
-        m = self.model
-        return (result.section, *(getattr(m, n) for n in SECTION_INPUTS[result.section]))
+        return (result.section, result.inputs)
 
     def note(self, result: VehicleCombatResult) -> str:
         return RULE_NOTES[result.section]
@@ -346,8 +345,8 @@ class CepheusVehicleCombatView(PageView):
         if isinstance(shown, WeaveResult):
             o = shown.odds
             return [
-                Figure(str(o.max_weave), f"highest weaving number at {shown.speed} km/h",
-                       "max-weave"),
+                Figure(str(o.max_weave),
+                       f"highest weaving number at {exact_text(shown.speed)} km/h", "max-weave"),
                 Figure(percent(o.driver_crash), "chance the driver crashes", "driver-crash",
                        str(o.driver_crash)),
                 Figure(percent(o.pursuer_crash), "chance a pursuer who follows crashes",

@@ -179,6 +179,8 @@ class VehicleCombatResult:
 
     section: Section
     shown: Shown
+    inputs: tuple[tuple[str, Any], ...] = ()
+    """The section's inputs as computed (what a roll of this result depends on)."""
 
 
 WEAVE_CHART_MOST = 20
@@ -268,7 +270,9 @@ class CepheusVehicleCombat(Calculator):
             elif isinstance(parameter, param.Number):
                 exact_decimal(name, getattr(self, name))
         section = Section(self.section)
-        return VehicleCombatResult(section, _COMPUTE[section](self))
+        shown = _COMPUTE[section](self)
+        inputs = tuple((name, getattr(self, name)) for name in SECTION_INPUTS[section])
+        return VehicleCombatResult(section, shown, inputs)
 
     # --- each section
 
