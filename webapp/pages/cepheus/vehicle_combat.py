@@ -101,8 +101,13 @@ class SeriesBars:
             HoverTool(tooltips=[("", "@label"), ("x", "@value"), ("chance", "@percent")])
         )
         self.figure.y_range.start = 0
-        self.figure.legend.location = "top_right"
-        self.figure.legend.click_policy = "hide"
+        self.figure.xaxis[0].ticker.min_interval = 1  # whole numbers only
+        legend = self.figure.legend[0]
+        legend.orientation = "horizontal"
+        legend.click_policy = "hide"
+        legend.label_text_font_size = "12px"
+        legend.padding = legend.margin = 2
+        self.figure.add_layout(legend, "above")  # (inside, it hid the tallest bars)
 
     def show(self, title: str, x_label: str, series: Sequence[Series], theme: str) -> None:
         colours = THEMES[theme]
@@ -147,7 +152,11 @@ def hits_text(hits: tuple[int, int, int]) -> str:
 
 
 def hits_table(who: str, hits: Distribution[tuple[int, int, int]], testid: str) -> str:
-    rows = [[hits_text(h), exact(p)] for h, p in sorted(hits.items())]
+    def order(item: tuple[tuple[int, int, int], Fraction]) -> tuple[int, ...]:
+        single, double, triple = item[0]
+        return (single + 2 * double + 3 * triple, triple, double)
+
+    rows = [[hits_text(h), exact(p)] for h, p in sorted(hits.items(), key=order)]
     return html_table([f"Hits on {who} (Vehicle Damage table)", "Chance"], rows, numeric=[1],
                       testid=testid)  # fmt: skip
 
@@ -178,7 +187,13 @@ def collision_parts(odds: cepheus.CollisionOdds, tables: tuple[cepheus.HitTable,
     else:
         parts.append("<p class='rf-note'>What it hit is not solid enough: the ramming vehicle "
                      "takes no damage.</p>")  # fmt: skip
-    return "".join(f"<div style='overflow-x:auto'>{p}</div>" for p in parts)
+    return "".join(map(part, parts))
+
+
+def part(table: str) -> str:
+    """A table of the details, scrolling inside its box if too wide (never the page), with a
+    gap under it."""
+    return f"<div style='overflow-x:auto; margin-bottom:0.75rem'>{table}</div>"
 
 
 def collision_figures(odds: cepheus.CollisionOdds, prefix: str = "") -> list[Figure]:
@@ -421,7 +436,7 @@ class CepheusVehicleCombatView(PageView):
             table = html_table(["Choice", "Mean damage", "No damage"], rows, numeric=[1, 2],
                                testid="explosion-compare")  # fmt: skip
             return ("Damage from the exploding vehicle, by choice", "damage after armor",
-                    series, f"<div style='overflow-x:auto'>{table}</div>")  # fmt: skip
+                    series, part(table))  # fmt: skip
         if isinstance(shown, WeaveResult):
 
             def by(attr: str) -> dict[int, Fraction]:
@@ -439,13 +454,13 @@ class CepheusVehicleCombatView(PageView):
             series = [("Driver crashes", by("driver_crash")),
                       ("Pursuer crashes", by("pursuer_crash")),
                       ("Pursuit holds", by("pursuit_holds"))]  # fmt: skip
-            return ("The weave at every weaving number", "weaving number", series, table)
+            return ("The weave at every weaving number", "weaving number", series, part(table))
         if isinstance(shown, RamResult):
             o = shown.odds
             rows = [[row.label, signed(row.dm)] for row in o.modifiers]
             table = html_table(["The ram check", "DM"], rows, numeric=[1],
                                total=["Total", signed(o.total_dm)], testid="ram-dms")  # fmt: skip
-            tables = table + collision_parts(o.collision, shown.tables)
+            tables = part(table) + collision_parts(o.collision, shown.tables)
             series = [("Target", o.struck), ("Ramming vehicle", o.rammer)]
             return ("Damage of the ram (0 when it misses)", "damage", series, tables)
         if isinstance(shown, EvasiveResult):
@@ -457,13 +472,13 @@ class CepheusVehicleCombatView(PageView):
                 total=["Total", signed(o.base.total_dm)], testid="evasive-attack-dms",
             )  # fmt: skip
             series = [("Evasive DM", {-e: p for e, p in sorted(o.evasion.items())})]
-            return ("The evasive action's DM on the attack", "DM", series, table)
+            return ("The evasive action's DM on the attack", "DM", series, part(table))
         assert isinstance(shown, StarshipResult)
         rows = [[str(d), exact_or_size(p)] for d, p in sorted(shown.damage.items())]
         table = html_table(["Damage to the starship", "Chance"], rows, numeric=[0, 1],
                            testid="starship-table")  # fmt: skip
         return ("Damage to the starship-scale target", "damage", [("Damage", shown.damage)],
-                table)  # fmt: skip
+                part(table))  # fmt: skip
 
 
 def exact_or_size(p: Fraction) -> str:
