@@ -197,7 +197,7 @@ def part(table: str) -> str:
 
 
 def collision_figures(odds: cepheus.CollisionOdds, prefix: str = "") -> list[Figure]:
-    out = [Figure(f"{odds.dice}D6", "collision damage (1D6 per 10 kph, rounded up)",
+    out = [Figure(f"{odds.dice}D6", "collision damage (1D6 per 10 kph)",
                   f"{prefix}dice", f"mean {mean_text(odds.damage)[1]}"),
            Figure(mean_text(odds.struck)[0], "mean damage to what is hit, after its armor",
                   f"{prefix}struck-mean", mean_text(odds.struck)[1])]  # fmt: skip
