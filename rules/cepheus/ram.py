@@ -218,6 +218,7 @@ def roll_ram(
 
     >>> result = roll_ram(20, driver_dm=1, struck_armor=0, solid=False, rng=random.Random(3))
     >>> print("\\n".join(result.log))
+    The ram check's DMs:
       Driver's vehicle skill and DMs +1
     Ram check 2D6: 2 + 5 = 7, +1 = 8 vs 8+: success, Effect 0
     Collision at 20 kph: 2D6: 5 + 2 = 7
@@ -244,7 +245,7 @@ def roll_ram(
         variant=variant,
     )
     check_rng(rng)
-    log = [f"  {row.label} {row.dm:+d}" for row in odds.modifiers]
+    log = ["The ram check's DMs:", *(f"  {row.label} {row.dm:+d}" for row in odds.modifiers)]
     check = None
     if odds.automatic:
         log.append("Ram: automatically successful (the Referee's call)")

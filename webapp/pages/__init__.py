@@ -106,6 +106,10 @@ PAGES: tuple[Page, ...] = (
          "round by round as wounds lower the odds, how it ends, the state after N rounds, and "
          "a rolled fight.",
          "webapp.pages.cepheus.fight:CepheusFightView"),
+    Page("cepheus-vehicle-combat", CEPHEUS, "Vehicle combat",
+         "Collisions, the exploding vehicle, weave, ram, evasive action and ground weapons at "
+         "starship-scale targets: every party's exact damage and chances, and a roll.",
+         "webapp.pages.cepheus.vehicle_combat:CepheusVehicleCombatView"),
     Page("lurasko-attack", LURASKO, "Attack resolver",
          "One attack that hit, step by step: shielding, critical hit, drive, armor range, "
          "resistances, degrees of injury and energy side effects, with the shield points left.",

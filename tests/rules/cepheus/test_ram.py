@@ -126,7 +126,7 @@ def test_roll_ram_natural_two_twelve() -> None:
         assert rolled.success is success
         note = " (a natural 12 always succeeds)" if success else ""
         verdict = "success" if success else "failure"
-        assert f"= 7 vs 8+: {verdict}{note}, Effect {0 if success else -1}" in rolled.log[1]
+        assert f"= 7 vs 8+: {verdict}{note}, Effect {0 if success else -1}" in rolled.log[2]
     rolled = cepheus.roll_ram(10, driver_dm=6, rng=Dice([1, 1]), variant=HOUSE)
     assert not rolled.success and rolled.check is not None and rolled.check.effect == -1
-    assert "failure (a natural 2 always fails), Effect -1" in rolled.log[1]
+    assert "failure (a natural 2 always fails), Effect -1" in rolled.log[2]
