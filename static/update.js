@@ -7,11 +7,13 @@
 //   reloads into the new build, never into a mix of the two. "Later" hides the notice for this
 //   visit; the new build then takes over when the last page of this one closes, as before.
 // * Another tab's "Reload now" moves this tab's controller to the new build too: this tab
-//   still runs the old build's code, so the notice says so and offers the same reload.
+//   still runs the old build's code, so the notice says so (even after "Later") and offers
+//   the same reload. Whatever this tab fetches from then on is the new build's.
 // * The notice is a region with a live status line (announced, not focused: it never takes
 //   the keyboard away from an input); its two buttons are ordinary buttons in the tab order,
 //   and Escape on them means "Later".
 // * Not in an embed (embed=1): the host page's visitor did not come for this site's updates.
+// <html data-update> is "ready" or "elsewhere" while the notice is shown.
 const html = document.documentElement;
 const box = document.getElementById("rf-update");
 const message = document.getElementById("rf-update-msg");
@@ -25,12 +27,14 @@ let dismissed = false;      // "Later": not again during this visit
 let reloading = false;      // "Reload now" pressed: reload at the next controller change
 let registration = null;
 
+// `text` in the notice; READY not again after "Later", ELSEWHERE even then (this tab's files
+// now come from the new build while its code is the old one's: a reload is due).
 function show(text) {
-  if (dismissed || reloading || !box) return;
-  html.dataset.update = "ready";
+  if (reloading || (dismissed && text === READY)) return;
+  html.dataset.update = text === READY ? "ready" : "elsewhere";
   box.hidden = false;
-  // The live region is filled after it is shown, so screen readers announce it.
-  requestAnimationFrame(() => { message.textContent = text; });
+  // The live region is filled once it is shown, so that screen readers announce it.
+  setTimeout(() => { if (!box.hidden) message.textContent = text; }, 0);
 }
 
 function hide() {
