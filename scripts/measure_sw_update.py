@@ -1,4 +1,6 @@
-"""Measure the first visit after a service-worker update (``./dev python scripts/measure_sw_update.py``).
+"""Time the first visit after a service-worker update, count what an update downloads.
+
+Run: ``./dev python scripts/measure_sw_update.py [--reps N] [--scenario NAME]``.
 
 Each repetition serves a fresh copy of ``dist/`` with a server that counts the bytes it sends,
 visits it in a fresh Chromium profile until the first build's service worker controls the page,
@@ -65,7 +67,7 @@ class CountingServer:
         class Counting(sitebuild.SiteHandler):
             counts: ClassVar[dict[str, int]] = sent
 
-            def copyfile(self, source: Any, outputfile: Any) -> None:  # type: ignore[override]
+            def copyfile(self, source: Any, outputfile: Any) -> None:
                 data = source.read()
                 path = self.path.split("?", 1)[0]
                 self.counts[path] = self.counts.get(path, 0) + len(data)
@@ -125,8 +127,13 @@ def close_then_visit(browser: Any, site: Path, rep: int) -> dict[str, float]:
         ready = time.monotonic() - start
         page.wait_for_function(ONE_CACHE, arg=f"rangefinder-{second}", timeout=180_000)
         dropped = time.monotonic() - start
-        return {"commit": commit, "load": load, "ready": ready, "old cache dropped": dropped,
-                "install bytes": fetched}
+        return {
+            "commit": commit,
+            "load": load,
+            "ready": ready,
+            "old cache dropped": dropped,
+            "install bytes": fetched,
+        }
     finally:
         context.close()
         server.stop()
@@ -149,8 +156,13 @@ def return_visit(browser: Any, site: Path, rep: int) -> dict[str, float]:
         page.wait_for_function(WAITING, timeout=180_000, polling=100)
         waiting = time.monotonic() - start
         fetched = {p: n for p, n in server.sent.items()}
-        return {"load": load, "ready": ready, "next build waiting": waiting,
-                "bytes": sum(fetched.values()), "paths": len(fetched)}
+        return {
+            "load": load,
+            "ready": ready,
+            "next build waiting": waiting,
+            "bytes": sum(fetched.values()),
+            "paths": len(fetched),
+        }
     finally:
         context.close()
         server.stop()
@@ -173,8 +185,11 @@ def plain_reload(browser: Any, site: Path, rep: int) -> dict[str, float]:
         server.stop()
 
 
-SCENARIOS = {"close-then-visit": close_then_visit, "return-visit": return_visit,
-             "plain-reload": plain_reload}
+SCENARIOS = {
+    "close-then-visit": close_then_visit,
+    "return-visit": return_visit,
+    "plain-reload": plain_reload,
+}
 
 
 def main() -> None:
@@ -187,8 +202,9 @@ def main() -> None:
 
     results: dict[str, list[dict[str, float]]] = {}
     with sync_playwright() as p, tempfile.TemporaryDirectory() as tmp:
-        browser = p.chromium.launch(executable_path=sitebuild.CHROMIUM,
-                                    args=list(sitebuild.CHROMIUM_ARGS), headless=True)
+        browser = p.chromium.launch(
+            executable_path=sitebuild.CHROMIUM, args=list(sitebuild.CHROMIUM_ARGS), headless=True
+        )
         for name in args.scenario or list(SCENARIOS):
             for rep in range(args.reps):
                 site = Path(tmp) / f"{name}-{rep}"
@@ -203,8 +219,10 @@ def main() -> None:
         print(f"== {name} ({len(rows)} runs)")
         for key in rows[0]:
             values = sorted(r[key] for r in rows)
-            print(f"  {key}: min {values[0]:.2f}  median {statistics.median(values):.2f}"
-                  f"  max {values[-1]:.2f}  all {[round(v, 2) for v in values]}")
+            print(
+                f"  {key}: min {values[0]:.2f}  median {statistics.median(values):.2f}"
+                f"  max {values[-1]:.2f}  all {[round(v, 2) for v in values]}"
+            )
 
 
 if __name__ == "__main__":

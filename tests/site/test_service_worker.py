@@ -181,7 +181,9 @@ BUILD_OF = """async (which) => {
   const worker = which === "controller" ? navigator.serviceWorker.controller : registration[which];
   if (!worker) return null;
   const channel = new MessageChannel();
-  const answer = new Promise((resolve) => { channel.port1.onmessage = (e) => resolve(e.data.build); });
+  const answer = new Promise((resolve) => {
+    channel.port1.onmessage = (e) => resolve(e.data.build);
+  });
   worker.postMessage({ type: "rangefinder:build" }, [channel.port2]);
   return await answer;
 }"""
