@@ -205,8 +205,10 @@ def main() -> None:
         browser = p.chromium.launch(
             executable_path=sitebuild.CHROMIUM, args=list(sitebuild.CHROMIUM_ARGS), headless=True
         )
-        for name in args.scenario or list(SCENARIOS):
-            for rep in range(args.reps):
+        # Interleaved (one run of each scenario in turn), so that the machine's load drifting
+        # over the runs weighs on every scenario alike.
+        for rep in range(args.reps):
+            for name in args.scenario or list(SCENARIOS):
                 site = Path(tmp) / f"{name}-{rep}"
                 shutil.copytree(args.dist, site)
                 (site / ".fingerprint").unlink(missing_ok=True)
