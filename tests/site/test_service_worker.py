@@ -139,7 +139,7 @@ def test_an_update_fetches_only_the_changed_file_and_then_works_offline(
     page = context.new_page()
     # "load" within the budget of a cold start on a loaded machine (Playwright's default of
     # 30 s timed out once in six full runs). Measured with scripts/measure_sw_update.py on a
-    # 2-core machine at load averages of 25 to 55: this navigation commits in 0.1 to 1.2 s and
+    # 2-core machine at load averages of 25 to 55: this navigation commits in 0.1 to 1.4 s and
     # fires "load" in 0.3 to 3.5 s (the second build's activation and the first build's cache
     # dropped included); the app's start after it is an ordinary start from the cache.
     page.goto(server.url + "?page=moo2-shot", timeout=READY_TIMEOUT_MS)
