@@ -7,8 +7,10 @@
 // * install checks every file it fetches against its revision (a deploy under way cannot slip
 //   a file of another build in) and waits for every file, or the new cache is deleted and the
 //   worker discarded (all or nothing, as cache.addAll);
-// * no skipWaiting(): a new build takes over only once no page of the old one is open, and
-//   until then the old worker answers from the old cache only;
+// * no skipWaiting() of its own: a new build takes over once no page of the old one is open,
+//   or when the visitor asks for it ("Reload now" in static/update.js posts
+//   {type: "rangefinder:skip-waiting"}); until then the old worker answers from the old cache
+//   only;
 // * activation drops every other Rangefinder cache.
 const BUILD_ID = "__BUILD_ID__";
 const CACHE = `rangefinder-${BUILD_ID}`;
@@ -67,6 +69,14 @@ self.addEventListener("activate", (event) => {
       keys.filter((key) => key.startsWith("rangefinder-") && key !== CACHE).map((key) => caches.delete(key))
     )).then(() => self.clients.claim())
   );
+});
+
+self.addEventListener("message", (event) => {
+  const type = event.data && event.data.type;
+  // "Reload now" (static/update.js): this waiting build takes over, and the page reloads.
+  if (type === "rangefinder:skip-waiting") event.waitUntil(self.skipWaiting());
+  // Which build a worker is (the tests ask the controller and the waiting worker).
+  else if (type === "rangefinder:build" && event.ports[0]) event.ports[0].postMessage({ build: BUILD_ID });
 });
 
 self.addEventListener("fetch", (event) => {

@@ -137,10 +137,12 @@ def test_an_update_fetches_only_the_changed_file_and_then_works_offline(
     context = page.context
     page.close()
     page = context.new_page()
-    # Not "load": the navigation may wait on the second build's activation (the old cache is
-    # dropped first), and what this step checks is the cache below; the page itself is
-    # checked after the offline reload.
-    page.goto(server.url + "?page=moo2-shot", wait_until="commit", timeout=60_000)
+    # "load" within the budget of a cold start on a loaded machine (Playwright's default of
+    # 30 s timed out once in six full runs). Measured with scripts/measure_sw_update.py on a
+    # 2-core machine at load averages of 25 to 55: this navigation commits in 0.1 to 1.4 s and
+    # fires "load" in 0.3 to 3.5 s (the second build's activation and the first build's cache
+    # dropped included); the app's start after it is an ordinary start from the cache.
+    page.goto(server.url + "?page=moo2-shot", timeout=READY_TIMEOUT_MS)
     page.wait_for_function(
         "async (name) => { const keys = await caches.keys();"
         " return keys.length === 1 && keys[0] === name; }",
@@ -172,3 +174,116 @@ def test_an_update_whose_files_are_not_its_own_installs_nothing(
     page.reload()
     wait_ready(page)
     assert MARK not in page.evaluate("fetch('app.css').then((r) => r.text())")
+
+
+BUILD_OF = """async (which) => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  const worker = which === "controller" ? navigator.serviceWorker.controller : registration[which];
+  if (!worker) return null;
+  const channel = new MessageChannel();
+  const answer = new Promise((resolve) => {
+    channel.port1.onmessage = (e) => resolve(e.data.build);
+  });
+  worker.postMessage({ type: "rangefinder:build" }, [channel.port2]);
+  return await answer;
+}"""
+"""The build id of the page's ``"controller"`` or of the registration's ``"waiting"`` worker (it
+answers a ``rangefinder:build`` message), or None where there is no such worker."""
+
+RECORD_POSTS = """() => {
+  window.rfPosted = [];
+  const post = ServiceWorker.prototype.postMessage;
+  ServiceWorker.prototype.postMessage = function (message, ...rest) {
+    if (message.type !== "rangefinder:build") window.rfPosted.push(message.type);
+    return post.call(this, message, ...rest);
+  };
+}"""
+"""Record in ``window.rfPosted`` what the page posts to a service worker (but ``BUILD_OF``'s
+questions)."""
+
+
+def notice_text(page: Any) -> str:
+    """The notice's status line, once it is shown and filled."""
+    page.wait_for_selector("#rf-update:not([hidden]) #rf-update-msg:not(:empty)", timeout=60_000)
+    status = page.locator("#rf-update [role='status']")
+    assert status.get_attribute("aria-live") == "polite"
+    return str(status.inner_text())
+
+
+def test_the_build_ships_and_precaches_the_update_notice(dist: Path) -> None:
+    assert (dist / "update.js").is_file()
+    assert '"update.js"' in (dist / "sw.js").read_text()
+    index = (dist / "index.html").read_text()
+    assert index.index('<script src="boot.js" defer>') < index.index(
+        '<script type="module" src="update.js">'
+    )
+
+
+def test_a_waiting_build_is_announced_and_reload_now_runs_it(
+    visited: tuple[Any, RecordingServer], site: Path
+) -> None:
+    page, _server = visited
+    first = json.loads((site / "build.json").read_text())["build"]
+    assert page.locator("#rf-update").is_hidden()
+    second = redeploy(site, MARK)
+    assert page.evaluate(INSTALL) == "installed"
+    assert notice_text(page) == "A new version of Rangefinder is ready."
+    assert page.evaluate(BUILD_OF, "controller") == first
+    assert page.evaluate(BUILD_OF, "waiting") == second
+    # From the keyboard: the button is an ordinary one, Enter presses it.
+    page.locator("#rf-update-reload").focus()
+    with page.expect_navigation(timeout=60_000):
+        page.keyboard.press("Enter")
+    wait_ready(page)
+    assert page.evaluate(BUILD_OF, "controller") == second
+    assert page.evaluate(BUILD_OF, "waiting") is None
+    assert cache_names(page) == [f"rangefinder-{second}"]
+    assert MARK in page.evaluate("fetch('app.css').then((r) => r.text())")
+    assert page.locator("#rf-update").is_hidden()
+    assert page.evaluate("document.documentElement.dataset.error") != "true"
+
+
+def test_later_hides_the_notice_and_nothing_reloads_by_itself(
+    visited: tuple[Any, RecordingServer], site: Path
+) -> None:
+    page, _server = visited
+    first = json.loads((site / "build.json").read_text())["build"]
+    second = redeploy(site, MARK)
+    assert page.evaluate(INSTALL) == "installed"
+    # A reload of the old build's page does not start the new one (it waits for the last
+    # page of the old build to close): the reloaded page finds it waiting and says so.
+    page.reload()
+    assert notice_text(page) == "A new version of Rangefinder is ready."
+    wait_ready(page)
+    assert page.evaluate(BUILD_OF, "controller") == first
+    navigations: list[str] = []
+    page.on("framenavigated", lambda frame: navigations.append(frame.url))
+    page.evaluate(RECORD_POSTS)
+    page.evaluate("window.rfStay = true")  # gone if the page reloads
+
+    page.locator("#rf-update-later").click()
+    page.wait_for_selector("#rf-update", state="hidden")
+    # "Later" asked the waiting worker for nothing (the click's handler has run): the old
+    # build still serves the page and the new one waits.
+    assert page.evaluate("window.rfPosted") == []
+    assert page.evaluate(BUILD_OF, "controller") == first
+    assert page.evaluate(BUILD_OF, "waiting") == second
+
+    # Another tab's "Reload now": the new build takes over this page's controller too. The
+    # page shows that (even after "Later") once the controller has changed, and has not
+    # reloaded by itself.
+    page.evaluate(
+        "navigator.serviceWorker.getRegistration()"
+        ".then((r) => r.waiting.postMessage({type: 'rangefinder:skip-waiting'}))"
+    )
+    assert notice_text(page) == "A new version of Rangefinder is running in another tab."
+    assert page.evaluate(BUILD_OF, "controller") == second
+    assert page.evaluate("window.rfStay") is True
+    assert navigations == []
+    # Its "Reload now" reloads into the new build.
+    with page.expect_navigation(timeout=60_000):
+        page.locator("#rf-update-reload").click()
+    wait_ready(page)
+    assert page.evaluate("window.rfStay") is None
+    assert MARK in page.evaluate("fetch('app.css').then((r) => r.text())")
+    assert page.locator("#rf-update").is_hidden()
