@@ -489,6 +489,34 @@
   // When each of the worker's steps reached this page (its own clock), for the browser tests.
   const stepsMs = {};
 
+  // For static/saved.js (the saved entries, the roll history): what the page shows, and
+  // opening a page with a saved entry's inputs.
+  let shown = { search: window.location.search, page: params.get("page") || "home", title: "", system: "" };
+  const shownListeners = [];
+  const rollListeners = [];
+  const takeWaiting = new Map();
+  let takeId = 0;
+  window.rangefinderApp = {
+    store,
+    get live() { return live; },
+    get shown() { return shown; },
+    onShown(listener) { shownListeners.push(listener); },
+    onRoll(listener) { rollListeners.push(listener); },
+    // Roll the shown page again with `seed` (a roll of its history).
+    replay(seed) {
+      html.dataset.busy = "true";
+      worker.postMessage({ type: "replay", seed: Number(seed) });
+    },
+    // Open `page` with the `inputs` it has (a saved entry; `what` names it on the page):
+    // resolves to the labels of the inputs it took.
+    take(page, inputs, what) {
+      takeId += 1;
+      html.dataset.busy = "true";
+      worker.postMessage({ type: "take", id: takeId, page, inputs: JSON.stringify(inputs), what });
+      return new Promise((resolve) => takeWaiting.set(takeId, resolve));
+    },
+  };
+
   // For the browser tests: the modules Python has imported ([name, file] pairs).
   window.rangefinderModules = () => new Promise((resolve) => {
     modulesWaiting.push(resolve);
@@ -507,6 +535,16 @@
     const msg = typeof event.data === "string" ? JSON.parse(event.data) : event.data;
     if (msg.type === "info") {
       infoWaiting.shift()?.(msg);
+    } else if (msg.type === "roll") {
+      // "Roll it" was pressed: its seed and log join the page's roll history on the device.
+      if (store) {
+        const kept = store.addRoll(msg.page, { seed: String(msg.seed), log: msg.log });
+        html.dataset.rollKept = kept.ok ? "true" : "false";
+      }
+      for (const listener of rollListeners) listener(msg);
+    } else if (msg.type === "taken") {
+      takeWaiting.get(msg.id)?.(msg.taken);
+      takeWaiting.delete(msg.id);
     } else if (msg.type === "modules") {
       modulesWaiting.shift()?.(msg.modules);
     } else if (msg.type === "hello") {
@@ -577,6 +615,8 @@
         window.rangefinderDevice?.said(saved.ok ? "" : `Your inputs could not be remembered: ${saved.error}.`);
       }
       if (slug) lastSearch[slug] = msg.search;
+      shown = { search: msg.search, page: slug || "home", title: msg.title || "", system: msg.system || "" };
+      for (const listener of shownListeners) listener(shown);
     } else if (msg.type === "ready") {
       // Once the live page's styles are in, one frame for BokehJS to lay out what the deep
       // link changed, then swap.

@@ -315,6 +315,10 @@ webapp.browser.rendered(client, functools.partial(js.rangefinderPatch, client))
       { page: String(msg.page), inputs: String(msg.inputs), what: String(msg.what) });
     client.post({ type: "taken", id: msg.id, taken: taken ? JSON.parse(taken) : null });
     client.post({ type: "idle" });
+  } else if (msg.type === "replay") {
+    // A roll of the history kept on the device, rolled again from its seed.
+    await run(client, "import webapp.browser\nwebapp.browser.replay(client, seed)", { seed: Number(msg.seed) });
+    client.post({ type: "idle" });
   } else if (msg.type === "modules") {
     // Diagnostics for the browser tests: which modules Python has imported, from where.
     const modules = await run(client, `

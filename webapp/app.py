@@ -70,6 +70,7 @@ class App(pn.viewable.Viewer):
         *,
         write_url: Callable[[str], None] | None = None,
         figures_shown: Callable[[], None] | None = None,
+        rolled: Callable[[str, int, list[str]], None] | None = None,
         **params: Any,
     ) -> None:
         """``write_url`` receives the query string (``?page=...``) after every change; without
@@ -79,6 +80,7 @@ class App(pn.viewable.Viewer):
         super().__init__(**params)
         self._write_url = write_url
         self._figures_shown = figures_shown
+        self._rolled = rolled
         self._views: dict[str, Any] = {}
         self._syncing = False
         self.remembered: dict[str, dict[str, str]] = {}
@@ -166,6 +168,10 @@ class App(pn.viewable.Viewer):
             model = getattr(self._views[slug], "model", None)
             if model is not None:
                 model.param.watch(lambda *_e: self._write_query(), list(model.inputs))
+            roll_it = getattr(self._views[slug], "roll_it", None)
+            if roll_it is not None and self._rolled is not None:
+                rolled = self._rolled
+                roll_it.on_rolled = lambda seed, lines: rolled(slug, seed, lines)
             # (a page is built in the light theme: recoloured and rendered again only if not)
             if getattr(self._views[slug], "theme", self.theme) != self.theme:
                 self._views[slug].set_theme(self.theme)
@@ -204,7 +210,9 @@ class App(pn.viewable.Viewer):
             return
         taken, problems = model.take_inputs(values)
         problems += [
-            f"{name!r} is no longer an input of this page" for name in values if name not in model.inputs
+            f"{name!r} is no longer an input of this page"
+            for name in values
+            if name not in model.inputs
         ]
         self.device_note = "Your last inputs on this device." if taken else ""
         if problems:
@@ -240,6 +248,16 @@ class App(pn.viewable.Viewer):
         )
         self._write_query()
         return labels
+
+    def replay(self, seed: int) -> None:
+        """Roll the shown page again with ``seed`` (a roll of the history kept on the device):
+        the same inputs and seed roll the same dice."""
+        view = self.view_of(self.page)
+        roll_it = getattr(view, "roll_it", None)
+        if roll_it is None:
+            raise ValueError(f"page {self.page!r} does not roll")
+        view.model.seed = seed
+        roll_it.roll()
 
     def reset_inputs(self) -> None:
         """Every input of the shown page back to its default ("Reset to defaults")."""

@@ -46,6 +46,7 @@ from panel.io.state import set_curdoc, state
 from panel.util import edit_readonly
 
 from webapp.app import HOME, App, bare_link
+from webapp.pages import find_page
 
 __all__ = [
     "Outbox",
@@ -54,12 +55,13 @@ __all__ = [
     "drop",
     "navigate",
     "rendered",
+    "replay",
+    "reset_inputs",
     "sessions",
     "set_location",
     "set_theme",
-    "take_inputs",
-    "reset_inputs",
     "start",
+    "take_inputs",
 ]
 
 
@@ -180,6 +182,9 @@ async def start(
         slug = dict(parse_qsl(search.lstrip("?"))).get("page", HOME)
         session.app = App(
             write_url=lambda query: _post_url(session, query),
+            rolled=lambda slug, seed, lines: session.post(
+                json.dumps({"type": "roll", "page": slug, "seed": seed, "log": lines})
+            ),
             figures_shown=lambda: _send_figures(session),
             page=slug if slug in App.param["page"].objects else HOME,
             theme=theme if theme in ("light", "dark") else "light",
@@ -209,7 +214,11 @@ def _post_url(session: Session, search: str) -> None:
         return
     # "remember": the visitor changed something (not the link, nor the device's own inputs
     # or a saved entry being applied): the page stores these inputs as the page's last ones.
-    session.post(json.dumps({"type": "url", "search": search, "remember": session.visitor}))
+    message: dict[str, Any] = {"type": "url", "search": search, "remember": session.visitor}
+    if session.app is not None and session.app.page != HOME:
+        page = find_page(session.app.page)  # for the saved entries' notes (static/saved.js)
+        message |= {"title": page.title, "system": page.system.name}
+    session.post(json.dumps(message))
 
 
 def rendered(client: str, send_patch: Any) -> None:
@@ -292,6 +301,17 @@ def take_inputs(client: str, slug: str, inputs_json: str, what: str) -> str:
         finally:
             session.visitor = False
         return json.dumps(taken)
+
+
+def replay(client: str, seed: int) -> None:
+    """Roll the client's page again with ``seed`` (its roll history, ``static/saved.js``)."""
+    with _current(client) as session:
+        if session.app is not None:
+            session.visitor = True
+            try:
+                session.app.replay(int(seed))
+            finally:
+                session.visitor = False
 
 
 def reset_inputs(client: str) -> None:

@@ -24,7 +24,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _stand_ins() -> str:
     """test_browser.py's script prelude: Pyodide's ``js`` and ``pyodide`` stood in for."""
-    spec = importlib.util.spec_from_file_location("_browser_tests", ROOT / "tests/webapp/test_browser.py")
+    spec = importlib.util.spec_from_file_location(
+        "_browser_tests", ROOT / "tests/webapp/test_browser.py"
+    )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -39,7 +41,9 @@ def test_take_inputs_keeps_each_usable_value_and_names_each_other() -> None:
     assert taken == ["attack"]  # squares out of bounds, mount unknown, elsewhere not here
     assert (model.attack, model.squares, model.mount) == (60, SHOT.squares, SHOT.mount)
     assert any(p.startswith("Mount: expected one of") for p in problems)
-    assert any("Distance (squares) must be an integer in 0..24" in p and "got 99" in p for p in problems)
+    assert any(
+        "Distance (squares) must be an integer in 0..24" in p and "got 99" in p for p in problems
+    )
     assert model.error == ""
 
 
@@ -85,7 +89,9 @@ def test_reset_to_defaults_sets_every_input_back() -> None:
     app.apply_search("?page=moo2-shot&attack=70&squares=3")
     app.reset_inputs()
     model = app.view_of("moo2-shot").model
-    assert {n: getattr(model, n) for n in model.inputs} == {n: getattr(SHOT, n) for n in SHOT.inputs}
+    assert {n: getattr(model, n) for n in model.inputs} == {
+        n: getattr(SHOT, n) for n in SHOT.inputs
+    }
     assert app.device_note == "" and app.notice == ""
 
 
@@ -146,3 +152,18 @@ def test_python_restores_only_a_bare_link_and_marks_what_the_visitor_did() -> No
     assert out["take"][-1]["remember"] is True
     assert "page=moo2-range" in out["take"][-1]["search"]
     assert "squares=7" in out["take"][-1]["search"]
+
+
+def test_each_roll_is_told_with_its_seed_and_log_and_replays_from_its_seed() -> None:
+    rolls: list[tuple[str, int, list[str]]] = []
+    app = App(rolled=lambda slug, seed, lines: rolls.append((slug, seed, lines)))
+    app.apply_search("?page=moo2-shot&seed=41")
+    view = app.view_of("moo2-shot")
+    view.roll_it.roll()
+    view.roll_it.roll()
+    assert [(slug, seed) for slug, seed, _ in rolls] == [("moo2-shot", 41), ("moo2-shot", 42)]
+    first = rolls[0][2]
+    assert first[0].startswith("Seed 41: roll ") and len(first) > 2
+    app.replay(41)
+    assert rolls[-1][1:] == (41, first)  # the same dice
+    assert view.model.seed == 42
