@@ -53,13 +53,23 @@ if (section && store) {
     el("label", { htmlFor: "rf-save-name", className: "rf-sr" }, "Name of the saved entry"), nameBox, saveButton);
   const list = el("ul", { className: "rf-device-list", dataset: { testid: "saved-list" } });
   const empty = el("p", { className: "rf-device-empty" });
-  const body = el("div", { className: "rf-device-body" }, saveRow, status, list, empty);
-  const details = el("details", { className: "rf-device-details" }, summary, body);
+  // Export (one JSON file, downloaded) and import (a file, or pasted text): merged, asking
+  // before an entry of the same name is replaced.
+  const exportButton = el("button", { type: "button", className: "rf-device-btn", id: "rf-export" }, "Export all (JSON file)");
+  const fileInput = el("input", { type: "file", accept: "application/json,.json", id: "rf-import-file", className: "rf-sr" });
+  const importLabel = el("label", { htmlFor: "rf-import-file", className: "rf-device-btn", role: "button", tabIndex: 0 }, "Import a file…");
+  const pasteBox = el("textarea", { id: "rf-import-text", rows: 3, placeholder: "…or paste an export here", spellcheck: false });
+  const pasteButton = el("button", { type: "button", className: "rf-device-btn", id: "rf-import-paste" }, "Import pasted");
+  const transfer = el("div", { className: "rf-device-transfer" },
+    el("div", { className: "rf-device-actions" }, exportButton, importLabel, fileInput),
+    el("label", { htmlFor: "rf-import-text", className: "rf-sr" }, "Paste an export"), pasteBox, pasteButton);
+  const body = el("div", { className: "rf-device-body" }, saveRow, status, list, empty, transfer);
+  const details = el("details", { className: "rf-device-details rf-saved" }, summary, body);
   // The roll history of the shown page: its last rolls, newest first, each replayable.
   const rollCount = el("span", { className: "rf-device-count" });
   const rollList = el("ol", { className: "rf-device-list rf-rolls-list", dataset: { testid: "roll-history" } });
   const clearButton = el("button", { type: "button", className: "rf-device-btn", id: "rf-clear-rolls" }, "Clear the roll history");
-  const rolls = el("details", { className: "rf-device-details rf-rolls" },
+  const rolls = el("details", { className: "rf-device-details rf-rolls", open: true },
     el("summary", {}, "Your last rolls on this page", rollCount),
     el("div", { className: "rf-device-body" },
       el("p", { className: "rf-device-empty" }, `The last ${window.rangefinderStorage?.ROLLS_KEPT ?? 20} rolls of "Roll it" on this page, kept on this device. Replay one to roll its seed again.`),
@@ -210,6 +220,50 @@ if (section && store) {
     renderRolls();
   });
   app.onRoll((msg) => { if (msg.page === app.shown.page) renderRolls(); });
+  exportButton.addEventListener("click", () => {
+    const blob = new Blob([store.exportJSON()], { type: "application/json" });
+    const url = URL.createObjectURL(blob);
+    const a = el("a", { href: url, download: `rangefinder-saved-${new Date().toISOString().slice(0, 10)}.json` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60000);
+    say(`Exported ${store.data.saved.length} saved ${store.data.saved.length === 1 ? "entry" : "entries"}.`);
+  });
+  function importText(text) {
+    let parsed;
+    try {
+      parsed = window.rangefinderStorage.Store.parseExport(text);
+    } catch (error) {
+      say(`Not imported: ${error.message}.`);
+      return;
+    }
+    const result = store.importEntries(parsed.entries,
+      (entry) => window.confirm(`Replace the saved “${entry.name}” with the imported one?`));
+    if (!result.ok) {
+      say(`Not imported: ${result.error}.`);
+      return;
+    }
+    const parts = [`Imported ${result.added.length + result.replaced.length} of ${parsed.entries.length}`];
+    if (result.replaced.length) parts.push(`replaced ${result.replaced.map((n) => `“${n}”`).join(", ")}`);
+    if (result.kept.length) parts.push(`kept ${result.kept.map((n) => `“${n}”`).join(", ")} as they were`);
+    if (parsed.problems.length) parts.push(`left out: ${parsed.problems.join("; ")}`);
+    say(`${parts.join("; ")}.`);
+    persist();
+    render();
+  }
+  fileInput.addEventListener("change", async () => {
+    const file = fileInput.files?.[0];
+    if (file) importText(await file.text());
+    fileInput.value = "";
+  });
+  importLabel.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); fileInput.click(); }
+  });
+  pasteButton.addEventListener("click", () => {
+    if (pasteBox.value.trim()) importText(pasteBox.value);
+    pasteBox.value = "";
+  });
   saveButton.addEventListener("click", save);
   nameBox.addEventListener("keydown", (event) => { if (event.key === "Enter") save(); });
   app.onShown(render);

@@ -72,7 +72,7 @@ function validDate(value) {
 export function migrate(raw) {
   const problems = [];
   let data = isObject(raw) ? { ...raw } : null;
-  if (data === null) return { data: { version: VERSION }, problems: ["what was stored is not Rangefinder's format"], unreadable: true };
+  if (data === null) return { data: { version: VERSION, pages: {}, saved: [], rolls: {} }, problems: ["what was stored is not Rangefinder's format"], unreadable: true };
   let version = Number.isInteger(data.version) ? data.version : 0;
   if (version < 0) version = 0;
   while (version < VERSION) {
@@ -283,6 +283,26 @@ export class Store {
   }
 
   // --- export and import ---
+  // Add `entries` (of an export); an entry whose name is taken replaces it only if
+  // `replace(entry)` says so. Returns { ok, added, replaced, kept } or { ok: false, error }.
+  importEntries(entries, replace) {
+    const added = [];
+    const replaced = [];
+    const kept = [];
+    for (const entry of entries) {
+      const old = this.findSaved(entry.name);
+      if (!old) added.push(entry);
+      else if (JSON.stringify(old.inputs) === JSON.stringify(entry.inputs) && old.page === entry.page) kept.push(entry.name);
+      else if (replace(entry)) replaced.push(entry);
+      else kept.push(entry.name);
+    }
+    const incoming = [...added, ...replaced];
+    const result = this.update((data) => {
+      const names = new Set(incoming.map((e) => e.name));
+      data.saved = [...(Array.isArray(data.saved) ? data.saved : []).filter((e) => !names.has(e.name)), ...incoming];
+    });
+    return { ...result, added: added.map((e) => e.name), replaced: replaced.map((e) => e.name), kept };
+  }
   exportJSON() {
     return JSON.stringify({ format: "rangefinder-saved", version: VERSION, exported: new Date().toISOString(), saved: this.data.saved }, null, 2);
   }

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from sitetools import AppPage, Server
 
+from webapp.components.roll import log_lines
 from webapp.formatting import percent
-from webapp.pages.moo2.shot import Moo2Shot
+from webapp.pages.moo2.shot import Moo2Shot, Moo2ShotView
 
 KEY = "rangefinder-data"
 SHOT = Moo2Shot()
@@ -27,7 +29,7 @@ window.__stages = [];
 new MutationObserver(() => {
   const stage = document.documentElement.dataset.stage;
   if (stage && window.__stages[window.__stages.length - 1] !== stage) window.__stages.push(stage);
-}).observe(document.documentElement, { attributes: true, attributeFilter: ["data-stage"] });
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-stage"] });
 """
 """Records each stage the page goes through (static/boot.js: loading, prerendered or
 updating, live) in window.__stages."""
@@ -133,10 +135,10 @@ def test_a_saved_entry_loads_on_another_page_of_its_system_and_on_the_landing_pa
 ) -> None:
     app = table
     app.set_input("Beam attack", 70)
-    app.set_input("Distance (squares)", 9)
-    app.wait_testid("hit-chance", hit(attack=70, squares=9))
+    app.set_input("Distance (squares)", 11)
+    app.wait_testid("hit-chance", hit(attack=70, squares=11))
     panel = device(app)
-    panel.locator("summary").click()
+    panel.locator(".rf-saved > summary").click()
     panel.locator("#rf-save-name").fill("Hammer")
     panel.locator("#rf-save").click()
     status = panel.locator("[data-testid='device-status']")
@@ -156,13 +158,13 @@ def test_a_saved_entry_loads_on_another_page_of_its_system_and_on_the_landing_pa
 
     # On the range page (same system) it fills the inputs that page has.
     reopen(app, "?page=moo2-range")
-    panel.locator("summary").click()
+    panel.locator(".rf-saved > summary").click()
     row = panel.locator(".rf-device-entry", has_text="Hammer")
     row.locator("button:text-is('Load')").click()
     app.page.wait_for_function("window.location.search.includes('attack=70')")
     app.wait_settled()
     assert app.input_labelled("Beam attack").input_value() == "70"
-    assert app.input_labelled("Distance (squares)").input_value() == "9"
+    assert app.input_labelled("Distance (squares)").input_value() == "11"
     note = app.text(app.page.locator(".rf-device-note"))
     assert note.startswith("From “Hammer”:") and "Beam attack" in note
     assert "page=moo2-range" in app.page.evaluate("window.location.search")
@@ -171,17 +173,62 @@ def test_a_saved_entry_loads_on_another_page_of_its_system_and_on_the_landing_pa
     reopen(app, "?page=home")
     link = panel.locator("[data-testid='saved-entry']", has_text="Hammer")
     link.wait_for()
-    assert panel.locator("details").evaluate("(d) => d.open")
+    assert panel.locator(".rf-saved").evaluate("(d) => d.open")
     link.click()
     app.page.wait_for_function("window.location.search.includes('page=moo2-shot')")
-    app.wait_testid("hit-chance", hit(attack=70, squares=9))
+    app.wait_testid("hit-chance", hit(attack=70, squares=11))
+
+
+def test_export_then_import_into_a_fresh_profile_gives_the_same_entries(
+    table: AppPage, open_app: Any, server: Server, tmp_path: Path
+) -> None:
+    app = table
+    panel = device(app)
+    if not panel.locator(".rf-saved").evaluate("(d) => d.open"):
+        panel.locator(".rf-saved > summary").click()
+    with app.page.expect_download() as download:
+        panel.locator("#rf-export").click()
+    exported = tmp_path / "export.json"
+    download.value.save_as(exported)
+    data = json.loads(exported.read_text())
+    assert (data["format"], data["version"]) == ("rangefinder-saved", 1)
+    assert data["saved"] == stored(app)["saved"]
+
+    # A fresh profile that has its own "Hammer" (other inputs) and "Keep": the import asks
+    # before replacing "Hammer", and keeps "Keep".
+    mine = {"name": "Hammer", "page": "moo2-range", "system": "x", "at": None,
+            "inputs": {"attack": "1"}}  # fmt: skip
+    keep = {**mine, "name": "Keep"}
+    seed = json.dumps(json.dumps({"version": 1, "saved": [mine, keep]}))
+    other = fresh(
+        open_app,
+        server,
+        f"if (!sessionStorage.seeded) {{ sessionStorage.seeded = '1';"
+        f" localStorage.setItem('{KEY}', {seed}); }}",
+        "?page=home",
+    )
+    asked: list[str] = []
+    other.page.on("dialog", lambda d: (asked.append(d.message), d.accept()))
+    other.page.locator("#rf-import-file").set_input_files(str(exported))
+    device(other).locator("[data-testid='device-status']").filter(
+        has_text="Imported 1 of 1"
+    ).wait_for()
+    assert asked == ["Replace the saved “Hammer” with the imported one?"]
+    by_name = {e["name"]: e for e in stored(other)["saved"]}
+    assert by_name["Hammer"] == data["saved"][0] and by_name["Keep"] == keep
+    # Pasted text is imported the same way; a paste that is not an export says so.
+    device(other).locator("#rf-import-text").fill("{}")
+    device(other).locator("#rf-import-paste").click()
+    device(other).locator("[data-testid='device-status']").filter(
+        has_text="Not imported: this is not a Rangefinder export"
+    ).wait_for()
 
 
 def test_a_saved_entry_is_renamed_and_deleted(table: AppPage) -> None:
     app = table
     panel = device(app)
-    if not panel.locator("details").evaluate("(d) => d.open"):
-        panel.locator("summary").click()
+    if not panel.locator(".rf-saved").evaluate("(d) => d.open"):
+        panel.locator(".rf-saved > summary").click()
     app.answers = ["Anvil"]  # type: ignore[attr-defined]
     panel.locator(".rf-device-entry", has_text="Hammer").locator("button:text-is('Rename')").click()
     panel.locator("[data-testid='saved-entry']", has_text="Anvil").wait_for()
@@ -190,6 +237,34 @@ def test_a_saved_entry_is_renamed_and_deleted(table: AppPage) -> None:
     panel.locator(".rf-device-entry", has_text="Anvil").locator("button:text-is('Delete')").click()
     panel.locator("[data-testid='device-status']").filter(has_text="Deleted “Anvil”.").wait_for()
     assert stored(app)["saved"] == []
+
+
+def test_the_roll_history_survives_a_reload_and_replays_from_its_seed(table: AppPage) -> None:
+    app = table
+    reopen(app, "?page=moo2-shot&seed=5")
+    app.page.locator(".bk-btn:text-is('Roll it')").first.click()
+    kept = device(app).locator("[data-testid='kept-roll'][data-seed='5']")
+    kept.first.wait_for()
+    view = Moo2ShotView()
+    view.model.seed = 5
+    expected = log_lines(view.roll_log([view.roll_once(view.model.result, 5)]))
+    assert kept.first.locator("pre").inner_text().splitlines() == expected
+    (roll,) = stored(app)["rolls"]["moo2-shot"]
+    assert (roll["seed"], roll["log"]) == ("5", expected)
+
+    reopen(app, "?page=moo2-shot")
+    assert device(app).locator(".rf-rolls").evaluate("(d) => d.open")  # shown on the page
+    kept.first.locator("button:text-is('Replay')").click()
+    app.page.wait_for_function(
+        "JSON.parse(localStorage.getItem('rangefinder-data')).rolls['moo2-shot'].length === 2"
+    )
+    rolls = stored(app)["rolls"]["moo2-shot"]
+    assert [r["seed"] for r in rolls] == ["5", "5"] and rolls[1]["log"] == expected
+    assert kept.count() == 2
+
+    device(app).locator("#rf-clear-rolls").click()
+    device(app).locator(".rf-rolls").wait_for(state="hidden")
+    assert "moo2-shot" not in stored(app)["rolls"]
 
 
 # --- bad or missing storage: each in a fresh profile -----------------------------------------
@@ -268,7 +343,7 @@ def test_storage_that_throws_leaves_a_working_page_that_says_so(
     app.set_input("Beam attack", 62)
     app.wait_testid("hit-chance", hit(attack=62))
     panel = device(app)
-    panel.locator("summary").click()
+    panel.locator(".rf-saved > summary").click()
     panel.locator("#rf-save-name").fill("Nope")
     panel.locator("#rf-save").click()
     status = panel.locator("[data-testid='device-status']")
@@ -288,7 +363,7 @@ def test_a_full_storage_says_so_beside_the_save_control(open_app: Any, server: S
     app.wait_testid("hit-chance", hit(attack=63))
     app.page.wait_for_function("document.documentElement.dataset.remembered === 'false'")
     panel = device(app)
-    panel.locator("summary").click()
+    panel.locator(".rf-saved > summary").click()
     panel.locator("#rf-save-name").fill("Big")
     panel.locator("#rf-save").click()
     status = panel.locator("[data-testid='device-status']")
