@@ -20,6 +20,21 @@
   const params = new URLSearchParams(window.location.search);
   html.dataset.stage = "loading";
 
+  // --- what this device remembers (static/storage.js): not in embeds, which keep to their link ---
+  const LINK_ONLY = new Set(["page", "embed", "view"]);
+  const embedded = ["1", "true", "yes"].includes(params.get("embed") || "");
+  const store = embedded ? null : (window.rangefinderStore || null);
+  const bareLink = [...params.keys()].every((key) => LINK_ONLY.has(key));
+  // The last inputs of the page a bare link (?page=<slug>) opens: Python restores them.
+  const restoring = (store && bareLink && params.get("page")) ? store.lastInputs(params.get("page")) : null;
+  const lastSearch = {};   // the last address of each page, to remember only what changed
+  if (store) html.dataset.storage = store.status;
+  function inputsOf(search) {
+    const inputs = {};
+    for (const [key, value] of new URLSearchParams(search)) if (!LINK_ONLY.has(key)) inputs[key] = value;
+    return inputs;
+  }
+
   function showStatus(msg) { if (loaderMsg) loaderMsg.textContent = msg; }
   function setProgress(value) {
     if (progress) {
@@ -195,7 +210,13 @@
       if (key === "page" || key === "embed") continue;
       if (!(key in defaults) || String(defaults[key]) !== value) return true;
     }
-    return false;
+    return restoringDiffers(defaults);
+  }
+  // The remembered inputs the page will restore differ from the prerendered defaults: its
+  // numbers are not the restored ones.
+  function restoringDiffers(defaults) {
+    if (!restoring) return false;
+    return Object.entries(restoring).some(([key, value]) => !(key in defaults) || String(defaults[key]) !== value);
   }
 
   // BokehJS and Panel's JS: about 3 MB to compile, needed to draw the live app (and the
@@ -241,8 +262,9 @@
     const stage = differsFromDefaults(defaults) ? "updating" : "prerendered";
     html.dataset.stage = stage;
     loader.classList.add("rf-loader--slim");
-    showStatus(stage === "updating" ? "Updating the numbers for your link…"
-      : `Getting the calculator ready: ${lastStep.toLowerCase()}`);
+    const why = restoringDiffers(defaults) ? "Updating the numbers for your last inputs on this device…"
+      : "Updating the numbers for your link…";
+    showStatus(stage === "updating" ? why : `Getting the calculator ready: ${lastStep.toLowerCase()}`);
   }
 
   function prerenderedElement() {
@@ -467,6 +489,34 @@
   // When each of the worker's steps reached this page (its own clock), for the browser tests.
   const stepsMs = {};
 
+  // For static/saved.js (the saved entries, the roll history): what the page shows, and
+  // opening a page with a saved entry's inputs.
+  let shown = { search: window.location.search, page: params.get("page") || "home", title: "", system: "" };
+  const shownListeners = [];
+  const rollListeners = [];
+  const takeWaiting = new Map();
+  let takeId = 0;
+  window.rangefinderApp = {
+    store,
+    get live() { return live; },
+    get shown() { return shown; },
+    onShown(listener) { shownListeners.push(listener); },
+    onRoll(listener) { rollListeners.push(listener); },
+    // Roll the shown page again with `seed` (a roll of its history).
+    replay(seed) {
+      html.dataset.busy = "true";
+      worker.postMessage({ type: "replay", seed: Number(seed) });
+    },
+    // Open `page` with the `inputs` it has (a saved entry; `what` names it on the page):
+    // resolves to the labels of the inputs it took.
+    take(page, inputs, what) {
+      takeId += 1;
+      html.dataset.busy = "true";
+      worker.postMessage({ type: "take", id: takeId, page, inputs: JSON.stringify(inputs), what });
+      return new Promise((resolve) => takeWaiting.set(takeId, resolve));
+    },
+  };
+
   // For the browser tests: the modules Python has imported ([name, file] pairs).
   window.rangefinderModules = () => new Promise((resolve) => {
     modulesWaiting.push(resolve);
@@ -485,6 +535,16 @@
     const msg = typeof event.data === "string" ? JSON.parse(event.data) : event.data;
     if (msg.type === "info") {
       infoWaiting.shift()?.(msg);
+    } else if (msg.type === "roll") {
+      // "Roll it" was pressed: its seed and log join the page's roll history on the device.
+      if (store) {
+        const kept = store.addRoll(msg.page, { seed: String(msg.seed), log: msg.log });
+        html.dataset.rollKept = kept.ok ? "true" : "false";
+      }
+      for (const listener of rollListeners) listener(msg);
+    } else if (msg.type === "taken") {
+      takeWaiting.get(msg.id)?.(msg.taken);
+      takeWaiting.delete(msg.id);
     } else if (msg.type === "modules") {
       modulesWaiting.shift()?.(msg.modules);
     } else if (msg.type === "hello") {
@@ -530,7 +590,11 @@
       jsdoc.on_change(sendChange, false);
       worker.postMessage({ type: "rendered" });
       worker.postMessage({ type: "theme", theme: html.dataset.theme });
-      worker.postMessage({ type: "location", location: JSON.stringify(window.location) });
+      worker.postMessage({
+        type: "location",
+        location: JSON.stringify(window.location),
+        remembered: store ? JSON.stringify(store.rememberedPages()) : "",
+      });
     } else if (msg.type === "patch") {
       try {
         patching += 1;
@@ -543,6 +607,16 @@
       if (window.location.search !== msg.search) {
         history.replaceState(history.state, "", msg.search + window.location.hash);
       }
+      // A change the visitor made: these are the page's last inputs on this device.
+      const slug = new URLSearchParams(msg.search).get("page");
+      if (store && msg.remember && slug && slug !== "home" && lastSearch[slug] !== msg.search) {
+        const saved = store.rememberInputs(slug, inputsOf(msg.search));
+        html.dataset.remembered = saved.ok ? "true" : "false";
+        window.rangefinderDevice?.said(saved.ok ? "" : `Your inputs could not be remembered: ${saved.error}.`);
+      }
+      if (slug) lastSearch[slug] = msg.search;
+      shown = { search: msg.search, page: slug || "home", title: msg.title || "", system: msg.system || "" };
+      for (const listener of shownListeners) listener(shown);
     } else if (msg.type === "ready") {
       // Once the live page's styles are in, one frame for BokehJS to lay out what the deep
       // link changed, then swap.

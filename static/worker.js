@@ -305,9 +305,20 @@ webapp.browser.rendered(client, functools.partial(js.rangefinderPatch, client))
     await run(client, "import webapp.browser\nwebapp.browser.navigate(client, page)", { page: String(msg.page) });
     client.post({ type: "idle" });
   } else if (msg.type === "location") {
-    await run(client, "import webapp.browser\nwebapp.browser.set_location(client, location)", { location: msg.location });
+    await run(client, "import webapp.browser\nwebapp.browser.set_location(client, location, remembered)",
+      { location: msg.location, remembered: String(msg.remembered || "") });
     client.timings.ready = Math.round(performance.now() - t0);
     client.post({ type: "ready", timings: client.timings });
+  } else if (msg.type === "take") {
+    // A saved entry (static/storage.js): the page takes the inputs it has.
+    const taken = await run(client, "import webapp.browser\nwebapp.browser.take_inputs(client, page, inputs, what)",
+      { page: String(msg.page), inputs: String(msg.inputs), what: String(msg.what) });
+    client.post({ type: "taken", id: msg.id, taken: taken ? JSON.parse(taken) : null });
+    client.post({ type: "idle" });
+  } else if (msg.type === "replay") {
+    // A roll of the history kept on the device, rolled again from its seed.
+    await run(client, "import webapp.browser\nwebapp.browser.replay(client, seed)", { seed: Number(msg.seed) });
+    client.post({ type: "idle" });
   } else if (msg.type === "modules") {
     // Diagnostics for the browser tests: which modules Python has imported, from where.
     const modules = await run(client, `

@@ -14,11 +14,11 @@ from urllib.parse import parse_qsl, urlencode
 import panel as pn
 import param
 
-from webapp.components import LaterRow, TextAlert, html_pane
+from webapp.components import LaterRow, TextAlert, TextLabel, html_pane
 from webapp.pages import PAGES, find_page
 from webapp.pages.home import HomeView
 
-__all__ = ["App"]
+__all__ = ["App", "bare_link"]
 
 HOME = "home"
 
@@ -31,7 +31,20 @@ VIEWS = {
 key figures or one chart without scrollbars). The navigation resets it to the whole page."""
 
 NO_PRINT = "@media print { :host { display: none !important; } }"
+
+LINK_ONLY = frozenset({"page", "embed", "view"})
+"""The keys of a link that set no input: a link with only these is a page's bare link, which
+opens the page with the inputs remembered on the device (:meth:`App.restore`)."""
 """The navigation and the notice are not printed (a page prints as inputs and results)."""
+
+
+def bare_link(search: str) -> bool:
+    """Whether ``search`` sets no input (only the page, embed or view): a page's bare link.
+
+    >>> bare_link("?page=moo2-shot"), bare_link("?page=moo2-shot&squares=3")
+    (True, False)
+    """
+    return set(dict(parse_qsl(search.lstrip("?"), keep_blank_values=True))) <= LINK_ONLY
 
 
 class App(pn.viewable.Viewer):
@@ -48,12 +61,16 @@ class App(pn.viewable.Viewer):
     )
     theme = param.Selector(objects=["light", "dark"], default="light")
     notice = param.String(default="", doc="What was wrong with the deep link, if anything.")
+    device_note = param.String(
+        default="", doc="Where the page's inputs came from, when not from the link or defaults."
+    )
 
     def __init__(
         self,
         *,
         write_url: Callable[[str], None] | None = None,
         figures_shown: Callable[[], None] | None = None,
+        rolled: Callable[[str, int, list[str]], None] | None = None,
         **params: Any,
     ) -> None:
         """``write_url`` receives the query string (``?page=...``) after every change; without
@@ -63,8 +80,13 @@ class App(pn.viewable.Viewer):
         super().__init__(**params)
         self._write_url = write_url
         self._figures_shown = figures_shown
+        self._rolled = rolled
         self._views: dict[str, Any] = {}
         self._syncing = False
+        self.remembered: dict[str, dict[str, str]] = {}
+        """The last inputs of each page remembered on this device (``static/storage.js``),
+        by slug: a page the navigation opens for the first time in this visit starts from
+        them (:meth:`restore`). Empty in embeds and wherever storage is unavailable."""
         groups: dict[str, dict[str, str]] = {}
         for page in PAGES:
             groups.setdefault(page.system.name, {})[page.title] = page.slug
@@ -101,6 +123,21 @@ class App(pn.viewable.Viewer):
             css_classes=["rf-notice"],
             stylesheets=[NO_PRINT],
         )
+        # "Reset to defaults", and where the inputs came from (remembered, a saved entry).
+        self._reset_button = pn.widgets.Button(
+            label="Reset to defaults", color="light", css_classes=["rf-reset"], margin=(5, 10)
+        )
+        self._reset_button.on_click(lambda _e: self.reset_inputs())
+        self._device_label = TextLabel("", css_classes=["rf-device-note"], margin=(5, 10))
+        self._device_row = pn.Row(
+            self._reset_button,
+            self._device_label,
+            visible=False,
+            sizing_mode="stretch_width",
+            styles={"align-items": "center", "flex-wrap": "wrap"},
+            stylesheets=[NO_PRINT],
+            css_classes=["rf-device-row"],
+        )
         # min-width 0: Bokeh would otherwise size these to the sum of the minimum widths
         # inside, and a page's columns could not wrap on a phone.
         fluid = {"min-width": "0"}
@@ -109,6 +146,7 @@ class App(pn.viewable.Viewer):
             self._nav,
             self._notice,
             self._title,
+            self._device_row,
             self._main,
             sizing_mode="stretch_width",
             max_width=1200,
@@ -131,6 +169,10 @@ class App(pn.viewable.Viewer):
             if model is not None:
                 linked = [*model.inputs, *model.switch_only_names(), "compare", "compare_with"]
                 model.param.watch(lambda *_e: self._write_query(), linked)
+            roll_it = getattr(self._views[slug], "roll_it", None)
+            if roll_it is not None and self._rolled is not None:
+                rolled = self._rolled
+                roll_it.on_rolled = lambda seed, lines: rolled(slug, seed, lines)
             # (a page is built in the light theme: recoloured and rendered again only if not)
             if getattr(self._views[slug], "theme", self.theme) != self.theme:
                 self._views[slug].set_theme(self.theme)
@@ -148,9 +190,83 @@ class App(pn.viewable.Viewer):
 
     def _go(self, slug: str) -> None:
         if slug != self.page:
+            fresh = slug not in self._views
             self.notice = ""
+            self.device_note = ""
             self.view = "full"
             self.page = slug
+            if fresh and slug in self.remembered:
+                self.restore()
+
+    # --- inputs remembered on the device, saved entries ---------------------------------
+
+    def restore(self) -> None:
+        """Set the shown page's inputs to those remembered on this device for it
+        (:attr:`remembered`), input by input: a value the page cannot use (out of bounds,
+        malformed, an input renamed or removed since) keeps its default, and the notice names
+        each."""
+        values = self.remembered.get(self.page)
+        model = getattr(self.view_of(self.page), "model", None)
+        if not values or model is None:
+            return
+        taken, problems = model.take_inputs(values)
+        problems += [
+            f"{name!r} is no longer an input of this page"
+            for name in values
+            if name not in model.inputs
+        ]
+        self.device_note = "Your last inputs on this device." if taken else ""
+        if problems:
+            self.notice = (
+                "Some inputs remembered on this device could not be used, so they show their "
+                "defaults: " + "; ".join(problems) + "."
+            )
+
+    def take_inputs(self, slug: str, values: dict[str, str], *, what: str) -> list[str]:
+        """Open page ``slug`` with the inputs of ``values`` it has (a saved entry, ``what``
+        names it in the note): the others keep the page's current values. Returns the labels
+        of the inputs taken; the notice names each value that could not be used."""
+        # A saved entry is a character or a loadout, not a roll: its seed stays out (the
+        # roll history keeps each roll's seed).
+        values = {name: value for name, value in values.items() if name != "seed"}
+        self.navigate(slug)
+        model = getattr(self.view_of(slug), "model", None)
+        if model is None:
+            raise ValueError(f"page {slug!r} has no inputs")
+        taken, problems = model.take_inputs(values)
+        labels = [model.label_of(name) for name in taken]
+        self.device_note = (
+            f"From {what}: " + ", ".join(labels) + "."
+            if labels
+            else f"{what[:1].upper()}{what[1:]} shares no input with this page."
+        )
+        self.notice = (
+            f"Some inputs of {what} could not be used, so they show their defaults: "
+            + "; ".join(problems)
+            + "."
+            if problems
+            else ""
+        )
+        self._write_query()
+        return labels
+
+    def replay(self, seed: int) -> None:
+        """Roll the shown page again with ``seed`` (a roll of the history kept on the device):
+        the same inputs and seed roll the same dice."""
+        view = self.view_of(self.page)
+        roll_it = getattr(view, "roll_it", None)
+        if roll_it is None:
+            raise ValueError(f"page {self.page!r} does not roll")
+        view.model.seed = seed
+        roll_it.roll()
+
+    def reset_inputs(self) -> None:
+        """Every input of the shown page back to its default ("Reset to defaults")."""
+        model = getattr(self.view_of(self.page), "model", None)
+        if model is not None:
+            model.reset()
+        self.notice = ""
+        self.device_note = ""
 
     @param.depends("page", watch=True)
     def _show(self) -> None:
@@ -164,12 +280,14 @@ class App(pn.viewable.Viewer):
                 f"<span class='rf-page-system'>{html.escape(page.system.name)}</span></h1>"
             )
         self._title.visible = self.page != HOME and not self.embed
+        self._device_row.visible = self.page != HOME and not self.embed
         self._write_query()
 
     @param.depends("embed", watch=True)
     def _embed_changed(self) -> None:
         self._nav.visible = not self.embed
         self._title.visible = self.page != HOME and not self.embed
+        self._device_row.visible = self.page != HOME and not self.embed
 
     @param.depends("view", watch=True)
     def _show_view(self) -> bool:
@@ -184,6 +302,10 @@ class App(pn.viewable.Viewer):
     def _notice_changed(self) -> None:
         self._notice.object = self.notice
         self._notice.visible = bool(self.notice)
+
+    @param.depends("device_note", watch=True)
+    def _device_note_changed(self) -> None:
+        self._device_label.object = self.device_note
 
     @param.depends("theme", watch=True)
     def _theme_changed(self) -> None:
@@ -213,6 +335,8 @@ class App(pn.viewable.Viewer):
         :data:`VIEWS` (or names a part the page lacks) shows the whole page; a notice says
         why."""
         query = dict(parse_qsl(search.lstrip("?"), keep_blank_values=True))
+        if not bare_link(search):
+            self.device_note = ""  # the link's inputs, not the device's
         problems: list[str] = []
         view_problem = ""
         self._syncing = True

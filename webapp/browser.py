@@ -45,7 +45,8 @@ from panel.io.pyodide import (
 from panel.io.state import set_curdoc, state
 from panel.util import edit_readonly
 
-from webapp.app import HOME, App
+from webapp.app import HOME, App, bare_link
+from webapp.pages import find_page
 
 __all__ = [
     "Outbox",
@@ -54,10 +55,13 @@ __all__ = [
     "drop",
     "navigate",
     "rendered",
+    "replay",
+    "reset_inputs",
     "sessions",
     "set_location",
     "set_theme",
     "start",
+    "take_inputs",
 ]
 
 
@@ -127,6 +131,7 @@ class Session:
     app: App | None = None
     located: bool = False  # the page's URL applied: from now on, changes update its address
     outbox: Outbox | None = None  # the page's patches, once it has drawn the document
+    visitor: bool = False  # in a change the visitor made: the page remembers its inputs
 
 
 sessions: dict[str, Session] = {}
@@ -177,6 +182,9 @@ async def start(
         slug = dict(parse_qsl(search.lstrip("?"))).get("page", HOME)
         session.app = App(
             write_url=lambda query: _post_url(session, query),
+            rolled=lambda slug, seed, lines: session.post(
+                json.dumps({"type": "roll", "page": slug, "seed": seed, "log": lines})
+            ),
             figures_shown=lambda: _send_figures(session),
             page=slug if slug in App.param["page"].objects else HOME,
             theme=theme if theme in ("light", "dark") else "light",
@@ -204,7 +212,13 @@ def _post_url(session: Session, search: str) -> None:
     address bar). Panel's Location model would do it one change late in this worker."""
     if not session.located:  # before the deep link is applied, the address bar holds it: keep it
         return
-    session.post(json.dumps({"type": "url", "search": search}))
+    # "remember": the visitor changed something (not the link, nor the device's own inputs
+    # or a saved entry being applied): the page stores these inputs as the page's last ones.
+    message: dict[str, Any] = {"type": "url", "search": search, "remember": session.visitor}
+    if session.app is not None and session.app.page != HOME:
+        page = find_page(session.app.page)  # for the saved entries' notes (static/saved.js)
+        message |= {"title": page.title, "system": page.system.name}
+    session.post(json.dumps(message))
 
 
 def rendered(client: str, send_patch: Any) -> None:
@@ -225,12 +239,22 @@ def rendered(client: str, send_patch: Any) -> None:
 def apply_patch(client: str, patch: Any) -> None:
     """Apply a change the page made (an input edited) to the Python document."""
     with _current(client) as session:
-        session.doc.apply_json_patch(_convert_json_patch(patch), setter="js")
+        session.visitor = True
+        try:
+            session.doc.apply_json_patch(_convert_json_patch(patch), setter="js")
+        finally:
+            session.visitor = False
 
 
-def set_location(client: str, location_json: str) -> None:
-    """Take the page's URL: the Location model learns it, and the app applies the deep link."""
+def set_location(client: str, location_json: str, remembered_json: str = "") -> None:
+    """Take the page's URL: the Location model learns it, and the app applies the deep link.
+
+    ``remembered_json`` is what the page remembers on the device (``static/storage.js``,
+    ``{"pages": {slug: {input: value}}}``; empty in embeds, or where storage is unavailable):
+    a bare link (``?page=<slug>``, no input) opens the page with its last inputs, and a page
+    the navigation opens later starts from its own. A link that carries inputs wins."""
     data = json.loads(location_json)
+    remembered = _remembered_pages(remembered_json)
     with _current(client) as session:
         location = state.location
         if location is not None:
@@ -238,7 +262,63 @@ def set_location(client: str, location_json: str) -> None:
                 location.param.update({k: v for k, v in data.items() if k in location.param})
         session.located = True
         if session.app is not None:
-            session.app.apply_search(data.get("search", ""))
+            search = str(data.get("search", ""))
+            session.app.remembered = remembered
+            session.app.apply_search(search)
+            if bare_link(search) and not session.app.embed:
+                session.app.restore()
+
+
+def _remembered_pages(remembered_json: str) -> dict[str, dict[str, str]]:
+    """The pages' remembered inputs from the page's JSON; what is not a mapping of page to
+    a mapping of names to strings is left out (the page checked the format already)."""
+    try:
+        data = json.loads(remembered_json) if remembered_json else {}
+    except ValueError:
+        return {}
+    pages = data.get("pages") if isinstance(data, dict) else None
+    if not isinstance(pages, dict):
+        return {}
+    return {
+        str(slug): {str(k): str(v) for k, v in values.items() if isinstance(v, str | int | float)}
+        for slug, values in pages.items()
+        if isinstance(values, dict)
+    }
+
+
+def take_inputs(client: str, slug: str, inputs_json: str, what: str) -> str:
+    """Open page ``slug`` with the inputs of a saved entry (``what`` names it): the page
+    takes those it has (:meth:`webapp.app.App.take_inputs`); returns their labels as JSON."""
+    values = json.loads(inputs_json)
+    with _current(client) as session:
+        if session.app is None or not isinstance(values, dict):
+            return "[]"
+        session.visitor = True  # the visitor loaded it: these become the page's last inputs
+        try:
+            taken = session.app.take_inputs(
+                slug, {str(k): str(v) for k, v in values.items()}, what=what
+            )
+        finally:
+            session.visitor = False
+        return json.dumps(taken)
+
+
+def replay(client: str, seed: int) -> None:
+    """Roll the client's page again with ``seed`` (its roll history, ``static/saved.js``)."""
+    with _current(client) as session:
+        if session.app is not None:
+            session.visitor = True
+            try:
+                session.app.replay(int(seed))
+            finally:
+                session.visitor = False
+
+
+def reset_inputs(client: str) -> None:
+    """Every input of the client's page back to its default."""
+    with _current(client) as session:
+        if session.app is not None:
+            session.app.reset_inputs()
 
 
 def navigate(client: str, slug: str) -> None:

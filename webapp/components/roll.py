@@ -6,6 +6,7 @@ reads; :class:`~webapp.pages.view.PageView` makes it in ``roll_controls``)."""
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -67,6 +68,9 @@ class RollIt:
         """The log's rolls (``roll_once``'s), newest first."""
         self.rolled: object = None
         """Their ``roll_key`` (None: no roll)."""
+        self.on_rolled: Callable[[int, list[str]], None] | None = None
+        """Told each roll's seed and its log as text lines (the roll history the page keeps
+        on the device: :class:`webapp.app.App`)."""
         model.param.watch(self._enable, ["error"])
         model.param.watch(self._show_log, ["result"])
         self._enable()
@@ -97,6 +101,8 @@ class RollIt:
         self.rolls = [rolled, *self.rolls][: self.keep]
         m.seed = seed + 1
         self._show_log()
+        if self.on_rolled is not None:
+            self.on_rolled(seed, log_lines(self._roll_log([rolled])))
 
     def _enable(self, *_events: object) -> None:
         self.button.disabled = bool(self.model.error)
@@ -109,3 +115,14 @@ class RollIt:
         self.log.object = (
             self._roll_log(self.rolls) if self.rolls else f"<p class='rf-note'>{self.prompt}</p>"
         )
+
+
+def log_lines(log_html: str) -> list[str]:
+    """The text lines of a roll's log as the page shows it (its HTML, without the tags).
+
+    >>> log_lines("<p>Seed 3: roll 41</p><ol><li>41 &lt;= 60: hit</li></ol>")
+    ['Seed 3: roll 41', '41 <= 60: hit']
+    """
+    text = re.sub(r"<(?:/?(?:p|li|ol|ul|pre|div|br|h\d)\b)[^>]*>", "\n", log_html)
+    text = html.unescape(re.sub(r"<[^>]+>", "", text))
+    return [line.strip() for line in text.splitlines() if line.strip()]

@@ -481,6 +481,38 @@ class Calculator(param.Parameterized):
             self.reset()
         return problems
 
+    def take_inputs(self, values: Mapping[str, str]) -> tuple[list[str], list[str]]:
+        """Set the inputs of ``values`` that this page has and can use, input by input (the
+        inputs remembered on the device, or a saved entry from any page of the system);
+        return (the names taken, the problems, each naming its input by its label).
+
+        Unlike :meth:`apply_query`, one unusable value does not discard the others: it
+        keeps its default and is named in the problems. Names this page does not have are
+        left out silently (a saved entry from another page); the caller says which inputs
+        were taken. If the values taken together fail (an input out of bounds for the
+        rules), the input each error names goes back to its default and the error is a problem
+        (every input, if an error names none of those taken)."""
+        taken: dict[str, Any] = {}
+        problems: list[str] = []
+        for name in self.inputs:
+            if name not in values:
+                continue
+            try:
+                taken[name] = parse_value(self.param[name], str(values[name]))
+            except QueryError as error:
+                problems.append(f"{self.label_of(name)}: {error}")
+        self.param.update(taken)
+        # Each input the rules refuse (out of bounds) goes back to its default, one by one.
+        while self.error:
+            problems.append(self.error)
+            name = self.error_input
+            if name not in taken:  # about no input taken: start from the defaults
+                self.reset()
+                return [], problems
+            del taken[name]
+            setattr(self, name, self.param[name].default)
+        return list(taken), problems
+
     def reset(self) -> None:
         """Every input and switch back to its default, compare mode off."""
         names = (*self.inputs, *self.switch_only_names())
