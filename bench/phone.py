@@ -37,6 +37,8 @@ class PhoneSite:
     """Queries of the pages Lighthouse loads (``""``: the page itself)."""
     interactive: bool = False
     """Whether the throttled input timing runs on it (Rangefinder's pages only)."""
+    precompressed: bool = False
+    """Served as a host that serves the build's precompressed copies (``X.br``) does."""
     results: dict[str, list[lighthouse.Result]] = field(default_factory=dict)
     interactions: list[interaction.Interaction] = field(default_factory=list)
     server: Server | None = None
@@ -74,7 +76,11 @@ def measure(
     executable = lighthouse.install()
     keep = fresh(WORK / "lighthouse-reports")
     for site in sites:
-        site.server = Server(site.folder, own_policy=site.key not in ("floor", "stock"))
+        site.server = Server(
+            site.folder,
+            own_policy=site.key not in ("floor", "stock"),
+            precompressed=site.precompressed,
+        )
     try:
         for n in range(1, runs + 1):
             for site in sites:

@@ -107,6 +107,26 @@ def main(argv: list[str] | None = None) -> None:
         "was at git revision REV: the build without this boot.js's levers (repeatable)",
     )
     parser.add_argument(
+        "--phone-without",
+        action="append",
+        default=[],
+        metavar="LEVER",
+        help="also measure (Lighthouse and the throttled input) the build without LEVER, built "
+        "into bench/.work/variants, against dist/ in the same run (repeatable)",
+    )
+    parser.add_argument(
+        "--phone-precompressed",
+        action="store_true",
+        help="also measure (Lighthouse and the throttled input) dist/ served as a host that "
+        "serves its precompressed copies (X.br) does",
+    )
+    parser.add_argument(
+        "--phone-pages",
+        default=None,
+        help="comma-separated subset of Rangefinder's Lighthouse pages ('landing' for '/', "
+        "else the page's slug; default: " + ",".join(lighthouse.PAGES) + ")",
+    )
+    parser.add_argument(
         "--only",
         choices=("all", "phone"),
         default="all",
@@ -160,12 +180,34 @@ def main(argv: list[str] | None = None) -> None:
 
     values = edit_sequence(args.edits)
     phone_values = edit_sequence(max(args.edits, 6))
+    if args.phone_pages is not None:
+        PHONE_PAGES["rangefinder"] = tuple(
+            "" if name == "landing" else f"?page={name}"
+            for name in args.phone_pages.split(",")
+            if name
+        )
     phone_sites = [
         PhoneSite(key, label(key), site.folder, site.url_path, PHONE_PAGES.get(key, ("",)),
                   interactive=key == "rangefinder")
         for key, site in sites.items()
         if key in SITES
     ]  # fmt: skip
+    for lever in args.phone_without:
+        if lever not in sitebuild.LEVERS:
+            parser.error(f"unknown lever: {lever}")
+        folder = WORK / "variants" / f"rf-without-{lever}"
+        if not sitebuild.is_current(folder, [lever]):
+            log(f"building rf-without-{lever}")
+            sitebuild.build(folder, [lever])
+        phone_sites.append(
+            PhoneSite(f"rf-without-{lever}", label(f"rf-without-{lever}"), folder, "",
+                      PHONE_PAGES["rangefinder"], interactive=True)
+        )  # fmt: skip
+    if args.phone_precompressed:
+        phone_sites.append(
+            PhoneSite("rf-precompressed", "(c) served precompressed (br)", rangefinder, "",
+                      PHONE_PAGES["rangefinder"], interactive=True, precompressed=True)
+        )  # fmt: skip
     for rev in args.boot_from:
         folder = stage_boot_variant(rangefinder, rev)
         phone_sites.append(
