@@ -9,6 +9,7 @@ against the build without it, in the same run).
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -21,6 +22,7 @@ from typing import Any
 
 import interaction
 import lighthouse
+import revisit
 from common import ROOT, WORK, fresh, log
 from server import Server
 
@@ -41,6 +43,7 @@ class PhoneSite:
     """Served as a host that serves the build's precompressed copies (``X.br``) does."""
     results: dict[str, list[lighthouse.Result]] = field(default_factory=dict)
     interactions: list[interaction.Interaction] = field(default_factory=list)
+    revisits: list[revisit.Revisit] = field(default_factory=list)
     server: Server | None = None
 
 
@@ -63,12 +66,39 @@ def stage_boot_variant(rangefinder: Path, rev: str) -> Path:
     return folder
 
 
+def stage_without_compile_hints(rangefinder: Path) -> Path:
+    """A copy of the staged ``dist/`` as the build without ``compile-hints`` writes it, made
+    without a build (minutes here): each script the lever marked, without the hint's line;
+    ``sw.js`` and ``build.json`` written again by the build's own stage."""
+    import sitebuild
+
+    levers = sitebuild.parse_levers(json.loads((rangefinder / "build.json").read_text())["levers"])
+    if sitebuild.Lever.COMPILE_HINTS not in levers:
+        raise SystemExit("dist/ was built without compile-hints already")
+    folder = WORK / "variants" / "rf-without-compile-hints"
+    if folder.exists():
+        shutil.rmtree(folder)
+    shutil.copytree(rangefinder, folder)
+    hint = sitebuild.COMPILE_HINT
+    marked = 0
+    for path in folder.rglob("*.min.js"):
+        data = path.read_bytes()
+        if data.startswith(hint):
+            path.write_bytes(data.removeprefix(hint))
+            marked += 1
+    if marked != 3:
+        raise SystemExit(f"expected the compile hint on 3 scripts, found it on {marked}")
+    sitebuild.stage_service_worker(folder, levers - {sitebuild.Lever.COMPILE_HINTS})
+    return folder
+
+
 def measure(
     playwright: Any,
     sites: list[PhoneSite],
     runs: int,
     values: list[tuple[int, str]],
     interaction_runs: int,
+    revisit_runs: int = 0,
 ) -> None:
     """``runs`` Lighthouse runs of every page of every site (alternating between the sites, as
     the load runs do), then ``interaction_runs`` throttled input timings of each interactive
@@ -109,6 +139,18 @@ def measure(
                         f"{fmt_ms(got.first_ms)}, median "
                         f"{fmt_ms(median(got.edits_ms))}" + (f" [{got.error}]" if got.error else "")
                     )
+        for n in range(1, revisit_runs + 1):
+            for site in sites:
+                for with_sw in (True, False):
+                    if site.interactive and site.server is not None:
+                        got = revisit.revisit(playwright, site.server.url, service_worker=with_sw)
+                        site.revisits.append(got)
+                        log(
+                            f"revisit {n}/{revisit_runs} {site.key} "
+                            f"{'service worker' if with_sw else 'HTTP cache'}: blocking "
+                            f"{fmt_ms(got.blocking_ms)}, longest {fmt_ms(got.longest_ms)}, live "
+                            f"{fmt_ms(got.live_ms)}" + (f" [{got.error}]" if got.error else "")
+                        )
     finally:
         for site in sites:
             if site.server is not None:
@@ -265,6 +307,7 @@ def section(sites: list[PhoneSite], runs: int, chromium: str, date: str) -> list
     out += ["", f"Targets (issue 30, Rangefinder's pages): {TARGETS}.", ""]
     out += long_tasks_part(sites)
     out += interaction_part(sites)
+    out += revisit_part(sites)
     out += ["### Levers (issue 30)", ""] + [f"- {lever}" for lever in LEVERS] + [""]
     return out
 
@@ -343,6 +386,47 @@ def interaction_part(sites: list[PhoneSite]) -> list[str]:
             )
     if notes:
         out += [""] + [f"- {note}" for note in sorted(notes)]
+    return [*out, ""]
+
+
+def revisit_part(sites: list[PhoneSite]) -> list[str]:
+    rows = [s for s in sites if s.revisits]
+    if not rows:
+        return []
+    out = ["### A returning visitor at 4x CPU slowdown (V8's code cache)", ""]
+    out.append(
+        "`?page=moo2-shot` opened once at full speed, then again in the same profile with "
+        "`Emulation.setCPUThrottlingRate` 4 on the page (`bench/revisit.py`): the main thread's "
+        "long tasks (`PerformanceObserver` `longtask`) from navigation until the page is live, "
+        "their blocking time (each task's time over 50 ms, summed, as TBT counts it), the "
+        "longest, and the time to live; medians (and range) of the runs. With the service "
+        "worker, the scripts come from Cache Storage, where Chromium code-caches a script the "
+        "worker stored while installing; with service workers blocked, from the HTTP cache "
+        "(revalidated), their second run: it makes the code cache rather than uses it."
+    )
+    out += [
+        "",
+        "| Site | Scripts from | Runs | Blocking until live | Longest task | Live at | Load avg |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for site in rows:
+        for with_sw in (True, False):
+            got = [r for r in site.revisits if r.service_worker == with_sw and r.error is None]
+            failed = sum(1 for r in site.revisits if r.service_worker == with_sw and r.error)
+
+            def cell(values: list[float]) -> str:
+                if not values:
+                    return "-"
+                return f"{fmt_ms(median(values))} ({min(values):,.0f}-{max(values):,.0f})"
+
+            out.append(
+                f"| {site.label} | {'service worker' if with_sw else 'HTTP cache'} "
+                f"| {len(got)}{f' ({failed} failed)' if failed else ''} "
+                f"| {cell([r.blocking_ms for r in got if r.blocking_ms is not None])} "
+                f"| {cell([r.longest_ms for r in got if r.longest_ms is not None])} "
+                f"| {cell([r.live_ms for r in got if r.live_ms is not None])} "
+                f"| {', '.join(f'{r.load_avg:.1f}' for r in got)} |"
+            )
     return [*out, ""]
 
 

@@ -45,7 +45,13 @@ from pathlib import Path
 import lighthouse
 from common import CHROMIUM, CHROMIUM_ARGS, ROOT, SITES, WORK, Calm, log
 from measure import Site, edit_sequence, input_latency, one_run
-from phone import PhoneSite, section, splice, stage_boot_variant
+from phone import (
+    PhoneSite,
+    section,
+    splice,
+    stage_boot_variant,
+    stage_without_compile_hints,
+)
 from phone import measure as measure_phone
 from report import fmt_ms, fmt_s, label, median_of, report
 from server import Server
@@ -99,6 +105,13 @@ def main(argv: list[str] | None = None) -> None:
         help="page loads for the input timing at 4x CPU slowdown (default 1; 0: none)",
     )
     parser.add_argument(
+        "--revisit-runs",
+        type=int,
+        default=0,
+        help="returning visits at 4x CPU slowdown, with and without the service worker, of "
+        "each Rangefinder site of the phone section (bench/revisit.py; default 0: none)",
+    )
+    parser.add_argument(
         "--boot-from",
         action="append",
         default=[],
@@ -113,6 +126,14 @@ def main(argv: list[str] | None = None) -> None:
         metavar="LEVER",
         help="also measure (Lighthouse and the throttled input) the build without LEVER, built "
         "into bench/.work/variants, against dist/ in the same run (repeatable)",
+    )
+    parser.add_argument(
+        "--phone-folder",
+        action="append",
+        default=[],
+        metavar="LABEL=PATH",
+        help="also measure (Lighthouse and the throttled input) the built site in folder PATH, "
+        "reported as LABEL (an earlier build, kept: repeatable)",
     )
     parser.add_argument(
         "--phone-precompressed",
@@ -196,12 +217,22 @@ def main(argv: list[str] | None = None) -> None:
         if lever not in sitebuild.LEVERS:
             parser.error(f"unknown lever: {lever}")
         folder = WORK / "variants" / f"rf-without-{lever}"
-        if not sitebuild.is_current(folder, [lever]):
+        if lever == "compile-hints":
+            folder = stage_without_compile_hints(rangefinder)
+        elif not sitebuild.is_current(folder, [lever]):
             log(f"building rf-without-{lever}")
             sitebuild.build(folder, [lever])
         phone_sites.append(
             PhoneSite(f"rf-without-{lever}", label(f"rf-without-{lever}"), folder, "",
                       PHONE_PAGES["rangefinder"], interactive=True)
+        )  # fmt: skip
+    for n, spec in enumerate(args.phone_folder):
+        name, _, path = spec.partition("=")
+        if not path or not (Path(path) / "index.html").is_file():
+            parser.error(f"--phone-folder {spec}: no built site at {path!r}")
+        phone_sites.append(
+            PhoneSite(f"folder-{n}", name, Path(path), "", PHONE_PAGES["rangefinder"],
+                      interactive=True)
         )  # fmt: skip
     if args.phone_precompressed:
         phone_sites.append(
@@ -228,6 +259,7 @@ def main(argv: list[str] | None = None) -> None:
                     args.lighthouse_runs,
                     phone_values,
                     args.interaction_runs,
+                    args.revisit_runs,
                 )
             phone_part = section(
                 phone_sites, args.lighthouse_runs, chromium, f"{started:%Y-%m-%d %H:%M} UTC"

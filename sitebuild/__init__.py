@@ -173,6 +173,7 @@ from sitebuild.service_worker import (
 )
 from sitebuild.shell import (
     BOKEH_JS,
+    COMPILE_HINT,
     CONTENT_SECURITY_POLICY,
     PANEL_DIST_KEEP,
     PLACEHOLDER,
@@ -207,6 +208,7 @@ __all__ = [
     "CACHE",
     "CHROMIUM",
     "CHROMIUM_ARGS",
+    "COMPILE_HINT",
     "CONTENT_SECURITY_POLICY",
     "DIST",
     "ENCODINGS",
