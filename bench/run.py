@@ -109,7 +109,7 @@ def main(argv: list[str] | None = None) -> None:
         type=int,
         default=0,
         help="returning visits at 4x CPU slowdown, with and without the service worker, of "
-        "each Rangefinder site of the phone section (bench/revisit.py; default 0: none)",
+        "dist/ (the phone section's first Rangefinder site) (bench/revisit.py; default 0: none)",
     )
     parser.add_argument(
         "--boot-from",
