@@ -9,6 +9,7 @@ against the build without it, in the same run).
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -21,6 +22,7 @@ from typing import Any
 
 import interaction
 import lighthouse
+import revisit
 from common import ROOT, WORK, fresh, log
 from server import Server
 
@@ -37,8 +39,11 @@ class PhoneSite:
     """Queries of the pages Lighthouse loads (``""``: the page itself)."""
     interactive: bool = False
     """Whether the throttled input timing runs on it (Rangefinder's pages only)."""
+    precompressed: bool = False
+    """Served as a host that serves the build's precompressed copies (``X.br``) does."""
     results: dict[str, list[lighthouse.Result]] = field(default_factory=dict)
     interactions: list[interaction.Interaction] = field(default_factory=list)
+    revisits: list[revisit.Revisit] = field(default_factory=list)
     server: Server | None = None
 
 
@@ -61,12 +66,39 @@ def stage_boot_variant(rangefinder: Path, rev: str) -> Path:
     return folder
 
 
+def stage_without_compile_hints(rangefinder: Path) -> Path:
+    """A copy of the staged ``dist/`` as the build without ``compile-hints`` writes it, made
+    without a build (minutes here): each script the lever marked, without the hint's line;
+    ``sw.js`` and ``build.json`` written again by the build's own stage."""
+    import sitebuild
+
+    levers = sitebuild.parse_levers(json.loads((rangefinder / "build.json").read_text())["levers"])
+    if sitebuild.Lever.COMPILE_HINTS not in levers:
+        raise SystemExit("dist/ was built without compile-hints already")
+    folder = WORK / "variants" / "rf-without-compile-hints"
+    if folder.exists():
+        shutil.rmtree(folder)
+    shutil.copytree(rangefinder, folder)
+    hint = sitebuild.COMPILE_HINT
+    marked = 0
+    for path in folder.rglob("*.min.js"):
+        data = path.read_bytes()
+        if data.startswith(hint):
+            path.write_bytes(data.removeprefix(hint))
+            marked += 1
+    if marked != 3:
+        raise SystemExit(f"expected the compile hint on 3 scripts, found it on {marked}")
+    sitebuild.stage_service_worker(folder, levers - {sitebuild.Lever.COMPILE_HINTS})
+    return folder
+
+
 def measure(
     playwright: Any,
     sites: list[PhoneSite],
     runs: int,
     values: list[tuple[int, str]],
     interaction_runs: int,
+    revisit_runs: int = 0,
 ) -> None:
     """``runs`` Lighthouse runs of every page of every site (alternating between the sites, as
     the load runs do), then ``interaction_runs`` throttled input timings of each interactive
@@ -74,7 +106,11 @@ def measure(
     executable = lighthouse.install()
     keep = fresh(WORK / "lighthouse-reports")
     for site in sites:
-        site.server = Server(site.folder, own_policy=site.key not in ("floor", "stock"))
+        site.server = Server(
+            site.folder,
+            own_policy=site.key not in ("floor", "stock"),
+            precompressed=site.precompressed,
+        )
     try:
         for n in range(1, runs + 1):
             for site in sites:
@@ -103,6 +139,18 @@ def measure(
                         f"{fmt_ms(got.first_ms)}, median "
                         f"{fmt_ms(median(got.edits_ms))}" + (f" [{got.error}]" if got.error else "")
                     )
+        for n in range(1, revisit_runs + 1):
+            for site in sites:
+                for with_sw in (True, False):
+                    if site.key == "rangefinder" and site.server is not None:
+                        got = revisit.revisit(playwright, site.server.url, service_worker=with_sw)
+                        site.revisits.append(got)
+                        log(
+                            f"revisit {n}/{revisit_runs} {site.key} "
+                            f"{'service worker' if with_sw else 'HTTP cache'}: blocking "
+                            f"{fmt_ms(got.blocking_ms)}, longest {fmt_ms(got.longest_ms)}, live "
+                            f"{fmt_ms(got.live_ms)}" + (f" [{got.error}]" if got.error else "")
+                        )
     finally:
         for site in sites:
             if site.server is not None:
@@ -139,51 +187,85 @@ def short(url: str) -> str:
     return path or "(page)"
 
 
+LEVER_TABLE = (
+    "Session of 2026-11-27 (`./dev bench --only phone --sites rangefinder --phone-without "
+    "compile-hints --phone-precompressed --phone-pages landing,moo2-shot --lighthouse-runs 3 "
+    "--interaction-runs 2 --revisit-runs 2`): the three sites interleaved run by run, 3 "
+    "Lighthouse runs per page each, at a 1-minute load average of 23-52 on 2 CPUs (8 "
+    "engineers' builds and tests): every figure is inflated several times over a quiet machine "
+    "(TBT 4-30 s here against 3-4 s in earlier sessions), and only the rows of this one run "
+    "compare. Medians, (min-max) of TBT.",
+    "",
+    "| Lever | Page | Runs | Score | TBT (min-max) | LCP | bokeh.min.js main thread | Kept |",
+    "|---|---|---|---|---|---|---|---|",
+    "| none (build without compile-hints, served raw) | `/` | 3 | 0.66 | 18,230 ms "
+    "(16,978-20,138) | 2.2 s | 15,939 ms | - |",
+    "| none (build without compile-hints, served raw) | `?page=moo2-shot` | 3 | 0.67 | "
+    "16,790 ms (14,782-22,593) | 2.2 s | 12,034 ms | - |",
+    "| compile-hints (served raw) | `/` | 3 | 0.67 | 9,893 ms (3,784-27,588) | 1.9 s | "
+    "2,478 ms | yes |",
+    "| compile-hints (served raw) | `?page=moo2-shot` | 3 | 0.69 | 13,647 ms "
+    "(13,253-27,474) | 2.2 s | 7,270 ms | yes |",
+    "| compile-hints + precompressed, served br | `/` | 3 | 0.69 | 11,943 ms "
+    "(6,801-30,589) | 2.0 s | 7,103 ms | yes (for hosts) |",
+    "| compile-hints + precompressed, served br | `?page=moo2-shot` | 3 | 0.69 | 12,984 ms "
+    "(7,384-17,828) | 2.0 s | 7,446 ms (2 runs: the third report has no `bootup-time`) | "
+    "yes (for hosts) |",
+    "",
+)
+"""The levers of this session, measured against the build without them in one run."""
+
 LEVERS = (
-    "BokehJS's evaluation spread over several tasks (`static/boot.js`, commit 54bbb81: the four "
-    "scripts preloaded at once, then each inserted after the previous one has run, with "
-    "`scheduler.yield()` between two): **not kept** (reverted). Measured in one run against "
-    "the same `dist/` with boot.js of fb26ad4, the build as it stands (`--boot-from "
-    "fb26ad4`; in the table above, '(c) Rangefinder `dist/`' is the build *with* the lever, "
-    "'(c) boot.js of fb26ad4' the one without), 3 Lighthouse runs per page at load 10-29 on "
-    "2 CPUs: TBT medians 2,857 / 4,239 / 2,853 / 2,225 ms with it against 3,963 / 3,985 / "
-    "4,061 / 2,963 ms without (landing, cepheus-attack, moo2-shot, cepheus-check), score "
-    "0.70-0.71 against 0.69-0.70; but run by run it was lower in the first round (4 of 4 "
-    "pages), higher in the quietest, third round (4 of 4: 4,964 / 3,563 / 2,726 / 1,946 "
-    "against 2,168 / 1,659 / 1,929 / 1,576 ms), single runs spread 1.6-10 s: no gain this "
-    "machine can tell from noise. Nor is there a mechanism for one: without the lever each "
-    "script already ran in a task of its own (the long tasks list `bokeh-widgets.min.js`, "
-    "`bokeh.min.js` and `panel.min.js` separately), and no yield splits `bokeh.min.js`'s own "
-    "evaluation (1.4-3.2 s here at 4x, about 700 ms on a quiet machine per the issue), the "
-    "task that decides TBT. The throttled input, in a second run of 4 page loads each "
-    "(`--lighthouse-runs 0 --interaction-runs 4`, load 12-20): first edit after takeover "
-    "1,011 / 730 / 189 / 95 ms with it against 1,464 / 898 / 492 / 526 ms without, median "
-    "edit 98 / 187 / 162 / 151 ms against 182 / 105 / 293 / 274 ms; with the 2 runs of the "
-    "table above, the first edit's median over 6 loads is 480 ms against 509 ms: no clear "
-    "effect, and far from the 200 ms target either way (the page's thread is slowed, the "
-    "worker's is not: see the last lever). The browser tests passed with it (41 of "
-    "test_fast_start, test_share_embed, test_site).",
+    "V8 compile hints (`compile-hints`, `sitebuild/shell.py`): `//# allFunctionsCalledOnLoad` "
+    "as the first line of `bokeh.min.js`, `bokeh-widgets.min.js` and `panel.min.js` (Chromium "
+    "136+ compiles every function of the file eagerly, off the main thread while it streams, "
+    "instead of lazily on the main thread as each is first called; other browsers read a "
+    "comment). **Kept**, on a leaning, not a proof: medians TBT 9,893 / 13,647 ms against "
+    "18,230 / 16,790 ms without (landing, moo2-shot), better in 4 of the 6 interleaved pairs; "
+    "`bokeh.min.js`'s main-thread time (Lighthouse `bootup-time`) 2,478 / 7,270 ms against "
+    "15,939 / 12,034 ms, of which its evaluation ('scripting') 1,342 / 5,585 against 12,483 / "
+    "8,332 ms, while its parse-and-compile part stayed about the same (1,088 / 1,910 against "
+    "1,535 / 1,760 ms): the lazy compiles inside the evaluation are what it removes. Score "
+    "0.67 / 0.69 against 0.66 / 0.67: TBT is still 10-30x the 200 ms target on this loaded "
+    "machine, where no lever of this size can move the score. Its cost: compiled code for "
+    "functions that never run (memory), and nothing on Firefox or Safari. "
+    "`--phone-without compile-hints` measures it against the same `dist/` without the line.",
+    "Precompressed files (`precompressed`, `sitebuild/compress.py`): `X.br` (Node's zlib at "
+    "quality 11) and `X.gz` beside each of 38 files they make at least 10% smaller (14.2 MB "
+    "become 3.1 MB brotli, 4.1 MB gzip; `dist/` grows from 19.8 to 27.1 MB on disk), never in "
+    "`sw.js`'s list; `./dev serve` (and the browser tests' server) send a copy with "
+    "`Content-Encoding` and `Vary: Accept-Encoding` when the browser accepts it, never a copy "
+    "older than its file. **Kept** for hosts that serve them: `bokeh.min.js` travels as "
+    "311 KB instead of 1,394 KB, so on Lighthouse's simulated slow 4G the scripts arrive "
+    "seconds sooner. On TBT no effect was expected (the same tasks run, only earlier) and none "
+    "shows: 11,943 / 12,984 ms against 9,893 / 13,647 ms served raw, LCP 2.0 / 2.0 s against "
+    "1.9 / 2.2 s, inside the noise. `--phone-precompressed` measures it.",
+    "V8's code cache for returning visitors (table above, `--revisit-runs`): nothing to build; "
+    "the service worker already stores every script in Cache Storage while it installs, which "
+    "is where Chromium code-caches a script at once. Lighthouse cannot show it (every run is a "
+    "first visit); `bench/revisit.py` compares a second visit served by the service worker "
+    "with one from the HTTP cache. A trial run at load 28: blocking 31.0 s with the service "
+    "worker against 25.0 s without, live at 77 s against 66 s: noise at that load, no gain "
+    "shown.",
+    "BokehJS's evaluation spread over several tasks (`static/boot.js`, commit 54bbb81, an "
+    "earlier session): **not kept** (reverted). No gain this machine could tell from noise "
+    "(TBT medians 2,857 / 4,239 / 2,853 / 2,225 ms with it against 3,963 / 3,985 / 4,061 / "
+    "2,963 ms without, single runs spread 1.6-10 s), and no mechanism: each script already ran "
+    "in a task of its own, and no yield splits `bokeh.min.js`'s own evaluation.",
     "BokehJS and Panel's JS split so that only what the first document needs is evaluated "
-    "before it draws: not tried this session (the bundles are made by `sitebuild/`, which "
-    "other engineers were refactoring). It is the lever the long tasks point to: every page's "
-    "longest task is `bokeh.min.js`'s evaluation, then `bokeh-widgets.min.js` and "
-    "`panel.min.js`; no yield between scripts splits a script's own evaluation.",
+    "before it draws: not tried (BokehJS's bundle requires every model module from its entry; "
+    "a lazy model registry means editing the minified bundle's module table, more than this "
+    "session had). It remains the lever the long tasks point to: `bokeh.min.js`'s evaluation "
+    "is every page's longest task.",
     "The takeover's document applied in slices (`Bokeh.embed.embed_items` per root, a yield "
-    "between): not tried this session.",
-    "`boot.js` work off the main thread: not tried. Its long tasks at 4x are 100-270 ms "
-    "(boot.js draws the prerendered page, later parses the live document's JSON; these "
-    "tasks were not broken down further): that parse could move to the worker if "
-    "`static/worker.js` posted the document as objects instead of JSON text (worker.js was "
-    "not this session's to change).",
-    "V8 code caching of the big scripts: cannot show in Lighthouse (every run a first visit, "
-    "fresh profile); it helps returning visitors only. Not measured.",
-    "Precompressed (brotli, gzip) files: the bench's server sends none, so Lighthouse's "
-    "simulated 4G here moves the uncompressed bytes (3 MB of BokehJS and Panel's JS arrive "
-    "at about 7-15 s simulated); not built (sitebuild).",
+    "between), and fewer Bokeh models per page (HTML panes where no widget is needed): not "
+    "tried this session (the second touches every page, other engineers' files).",
+    "`boot.js` work off the main thread: not tried. Its long tasks at 4x were 100-270 ms "
+    "(drawing the snapshot, then parsing the live document's JSON, which could move to the "
+    "worker if it posted objects instead of JSON text).",
     "The worker under 4x: Chromium 156 refuses `Emulation.setCPUThrottlingRate` on a worker "
     "target ('Operation is only supported for pages, not workers'), and the page's setting "
-    "does not reach its worker: the timed loops in the worker (JavaScript and Python) run as "
-    "fast at '4x' as at 1x. So the throttled input timing slows the page's thread only; the "
+    "does not reach its worker: the throttled input timing slows the page's thread only; the "
     "Python part of an edit runs at the machine's speed.",
 )
 """Levers of issue 30 tried, not kept or not tried, with why (written into the section)."""
@@ -259,7 +341,9 @@ def section(sites: list[PhoneSite], runs: int, chromium: str, date: str) -> list
     out += ["", f"Targets (issue 30, Rangefinder's pages): {TARGETS}.", ""]
     out += long_tasks_part(sites)
     out += interaction_part(sites)
-    out += ["### Levers (issue 30)", ""] + [f"- {lever}" for lever in LEVERS] + [""]
+    out += revisit_part(sites)
+    out += ["### Levers (issue 30)", "", *LEVER_TABLE]
+    out += [f"- {lever}" for lever in LEVERS] + [""]
     return out
 
 
@@ -337,6 +421,47 @@ def interaction_part(sites: list[PhoneSite]) -> list[str]:
             )
     if notes:
         out += [""] + [f"- {note}" for note in sorted(notes)]
+    return [*out, ""]
+
+
+def revisit_part(sites: list[PhoneSite]) -> list[str]:
+    rows = [s for s in sites if s.revisits]
+    if not rows:
+        return []
+    out = ["### A returning visitor at 4x CPU slowdown (V8's code cache)", ""]
+    out.append(
+        "`?page=moo2-shot` opened once at full speed, then again in the same profile with "
+        "`Emulation.setCPUThrottlingRate` 4 on the page (`bench/revisit.py`): the main thread's "
+        "long tasks (`PerformanceObserver` `longtask`) from navigation until the page is live, "
+        "their blocking time (each task's time over 50 ms, summed, as TBT counts it), the "
+        "longest, and the time to live; medians (and range) of the runs. With the service "
+        "worker, the scripts come from Cache Storage, where Chromium code-caches a script the "
+        "worker stored while installing; with service workers blocked, from the HTTP cache "
+        "(revalidated), their second run: it makes the code cache rather than uses it."
+    )
+    out += [
+        "",
+        "| Site | Scripts from | Runs | Blocking until live | Longest task | Live at | Load avg |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for site in rows:
+        for with_sw in (True, False):
+            got = [r for r in site.revisits if r.service_worker == with_sw and r.error is None]
+            failed = sum(1 for r in site.revisits if r.service_worker == with_sw and r.error)
+
+            def cell(values: list[float]) -> str:
+                if not values:
+                    return "-"
+                return f"{fmt_ms(median(values))} ({min(values):,.0f}-{max(values):,.0f})"
+
+            out.append(
+                f"| {site.label} | {'service worker' if with_sw else 'HTTP cache'} "
+                f"| {len(got)}{f' ({failed} failed)' if failed else ''} "
+                f"| {cell([r.blocking_ms for r in got if r.blocking_ms is not None])} "
+                f"| {cell([r.longest_ms for r in got if r.longest_ms is not None])} "
+                f"| {cell([r.live_ms for r in got if r.live_ms is not None])} "
+                f"| {', '.join(f'{r.load_avg:.1f}' for r in got)} |"
+            )
     return [*out, ""]
 
 

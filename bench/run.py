@@ -45,7 +45,13 @@ from pathlib import Path
 import lighthouse
 from common import CHROMIUM, CHROMIUM_ARGS, ROOT, SITES, WORK, Calm, log
 from measure import Site, edit_sequence, input_latency, one_run
-from phone import PhoneSite, section, splice, stage_boot_variant
+from phone import (
+    PhoneSite,
+    section,
+    splice,
+    stage_boot_variant,
+    stage_without_compile_hints,
+)
 from phone import measure as measure_phone
 from report import fmt_ms, fmt_s, label, median_of, report
 from server import Server
@@ -99,12 +105,47 @@ def main(argv: list[str] | None = None) -> None:
         help="page loads for the input timing at 4x CPU slowdown (default 1; 0: none)",
     )
     parser.add_argument(
+        "--revisit-runs",
+        type=int,
+        default=0,
+        help="returning visits at 4x CPU slowdown, with and without the service worker, of "
+        "dist/ (the phone section's first Rangefinder site) (bench/revisit.py; default 0: none)",
+    )
+    parser.add_argument(
         "--boot-from",
         action="append",
         default=[],
         metavar="REV",
         help="also measure (Lighthouse and the throttled input) dist/ with static/boot.js as it "
         "was at git revision REV: the build without this boot.js's levers (repeatable)",
+    )
+    parser.add_argument(
+        "--phone-without",
+        action="append",
+        default=[],
+        metavar="LEVER",
+        help="also measure (Lighthouse and the throttled input) the build without LEVER, built "
+        "into bench/.work/variants, against dist/ in the same run (repeatable)",
+    )
+    parser.add_argument(
+        "--phone-folder",
+        action="append",
+        default=[],
+        metavar="LABEL=PATH",
+        help="also measure (Lighthouse and the throttled input) the built site in folder PATH, "
+        "reported as LABEL (an earlier build, kept: repeatable)",
+    )
+    parser.add_argument(
+        "--phone-precompressed",
+        action="store_true",
+        help="also measure (Lighthouse and the throttled input) dist/ served as a host that "
+        "serves its precompressed copies (X.br) does",
+    )
+    parser.add_argument(
+        "--phone-pages",
+        default=None,
+        help="comma-separated subset of Rangefinder's Lighthouse pages ('landing' for '/', "
+        "else the page's slug; default: " + ",".join(lighthouse.PAGES) + ")",
     )
     parser.add_argument(
         "--only",
@@ -160,12 +201,44 @@ def main(argv: list[str] | None = None) -> None:
 
     values = edit_sequence(args.edits)
     phone_values = edit_sequence(max(args.edits, 6))
+    if args.phone_pages is not None:
+        PHONE_PAGES["rangefinder"] = tuple(
+            "" if name == "landing" else f"?page={name}"
+            for name in args.phone_pages.split(",")
+            if name
+        )
     phone_sites = [
         PhoneSite(key, label(key), site.folder, site.url_path, PHONE_PAGES.get(key, ("",)),
                   interactive=key == "rangefinder")
         for key, site in sites.items()
         if key in SITES
     ]  # fmt: skip
+    for lever in args.phone_without:
+        if lever not in sitebuild.LEVERS:
+            parser.error(f"unknown lever: {lever}")
+        folder = WORK / "variants" / f"rf-without-{lever}"
+        if lever == "compile-hints":
+            folder = stage_without_compile_hints(rangefinder)
+        elif not sitebuild.is_current(folder, [lever]):
+            log(f"building rf-without-{lever}")
+            sitebuild.build(folder, [lever])
+        phone_sites.append(
+            PhoneSite(f"rf-without-{lever}", label(f"rf-without-{lever}"), folder, "",
+                      PHONE_PAGES["rangefinder"], interactive=True)
+        )  # fmt: skip
+    for n, spec in enumerate(args.phone_folder):
+        name, _, path = spec.partition("=")
+        if not path or not (Path(path) / "index.html").is_file():
+            parser.error(f"--phone-folder {spec}: no built site at {path!r}")
+        phone_sites.append(
+            PhoneSite(f"folder-{n}", name, Path(path), "", PHONE_PAGES["rangefinder"],
+                      interactive=True)
+        )  # fmt: skip
+    if args.phone_precompressed:
+        phone_sites.append(
+            PhoneSite("rf-precompressed", "(c) served precompressed (br)", rangefinder, "",
+                      PHONE_PAGES["rangefinder"], interactive=True, precompressed=True)
+        )  # fmt: skip
     for rev in args.boot_from:
         folder = stage_boot_variant(rangefinder, rev)
         phone_sites.append(
@@ -186,6 +259,7 @@ def main(argv: list[str] | None = None) -> None:
                     args.lighthouse_runs,
                     phone_values,
                     args.interaction_runs,
+                    args.revisit_runs,
                 )
             phone_part = section(
                 phone_sites, args.lighthouse_runs, chromium, f"{started:%Y-%m-%d %H:%M} UTC"

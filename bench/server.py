@@ -55,6 +55,10 @@ class CountingHandler(sitebuild.SiteHandler):
 
     recorder: ClassVar[Recorder]
     own_policy: ClassVar[bool]
+    precompressed: ClassVar[bool] = False
+    """Off unless asked: the load runs count the bytes of the files themselves (and report
+    them gzipped too); the phone section measures a host that serves ``X.br`` as a site of its
+    own."""
     """Whether to send build.py's Content-Security-Policy header: it is Rangefinder's policy,
     so (c) gets it as `build.py --serve` sends it; the pages of (a) and (b) run inline scripts
     that it would block, and are served without it."""
@@ -103,10 +107,12 @@ class CountingHandler(sitebuild.SiteHandler):
 
 
 class Server:
-    def __init__(self, folder: Path, *, own_policy: bool) -> None:
+    def __init__(self, folder: Path, *, own_policy: bool, precompressed: bool = False) -> None:
         self.recorder = Recorder()
         handler = type(
-            "Handler", (CountingHandler,), {"recorder": self.recorder, "own_policy": own_policy}
+            "Handler",
+            (CountingHandler,),
+            {"recorder": self.recorder, "own_policy": own_policy, "precompressed": precompressed},
         )
         self.httpd = http.server.ThreadingHTTPServer(
             ("127.0.0.1", 0), functools.partial(handler, directory=str(folder))

@@ -18,6 +18,7 @@ what it, the browser tests and the benchmark import. One module per stage, in bu
 * ``prerender`` and ``snapshot``: the pages rendered, then drawn, at build time;
 * ``shell``: the site's own files, BokehJS and Panel's JS, the Content-Security-Policy;
 * ``service_worker``: ``sw.js``, which keeps the site offline;
+* ``compress``: the precompressed copies (``X.br``, ``X.gz``) for hosts that serve them;
 * ``serve``: the local server and Chromium's flags; ``cli``: :func:`build` and the command line.
 
 Every public name of these modules is importable from ``sitebuild`` itself too. The output
@@ -94,6 +95,12 @@ from sitebuild.cli import (
     is_current,
     main,
 )
+from sitebuild.compress import (
+    ENCODINGS,
+    is_precompressed_copy,
+    precompressed_copy,
+    stage_precompressed,
+)
 from sitebuild.fetch import (
     build_pure_wheel,
     fetch_npm,
@@ -166,6 +173,7 @@ from sitebuild.service_worker import (
 )
 from sitebuild.shell import (
     BOKEH_JS,
+    COMPILE_HINT,
     CONTENT_SECURITY_POLICY,
     PANEL_DIST_KEEP,
     PLACEHOLDER,
@@ -200,8 +208,10 @@ __all__ = [
     "CACHE",
     "CHROMIUM",
     "CHROMIUM_ARGS",
+    "COMPILE_HINT",
     "CONTENT_SECURITY_POLICY",
     "DIST",
+    "ENCODINGS",
     "ENCODINGS_KEEP",
     "LEVERS",
     "NOT_PRECACHED",
@@ -262,6 +272,7 @@ __all__ = [
     "imports_tornado_at_top",
     "input_fingerprint",
     "is_current",
+    "is_precompressed_copy",
     "lock_closure",
     "log",
     "main",
@@ -271,6 +282,7 @@ __all__ = [
     "numpy_dropped",
     "numpy_module_dropped",
     "parse_levers",
+    "precompressed_copy",
     "python_optimize",
     "python_pin",
     "read_bundle",
@@ -284,6 +296,7 @@ __all__ = [
     "sources_and_cached",
     "stage_js",
     "stage_npm",
+    "stage_precompressed",
     "stage_pyodide",
     "stage_python",
     "stage_service_worker",

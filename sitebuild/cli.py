@@ -16,6 +16,7 @@ from pathlib import Path
 
 from sitebuild.bundle import stage_python
 from sitebuild.bytecode import check_python_version
+from sitebuild.compress import stage_precompressed
 from sitebuild.levers import ALL_LEVERS, LEVERS, Lever, parse_levers
 from sitebuild.paths import DIST, log
 from sitebuild.pins import python_pin
@@ -44,13 +45,14 @@ def build(dist: Path = DIST, without: Iterable[str] = ()) -> str:
             also_import=() if Lever.NO_PANDAS in levers else ("pandas",),
         )
         packages = stage_pyodide(site, levers, set(json.loads(modules.read_text())))
-        stage_js(site)
+        stage_js(site, levers)
         stage_npm(site)
         stage_python(site, levers, set(json.loads(modules.read_text())))
         stage_shell(site, packages, levers)
         if {Lever.PRERENDER, Lever.SNAPSHOT} <= levers and snapshot.timed_take(site, log):
             stage_shell(site, packages, levers, snapshots=True)
         build_id = stage_service_worker(site, levers)
+        stage_precompressed(site, levers)
         (site / ".fingerprint").write_text(fingerprint)
         if dist.exists():
             shutil.rmtree(dist)

@@ -122,6 +122,18 @@ class Lever(StrEnum):
         "browser as it arrives and written into site-packages by the worker's JavaScript, "
         "instead of a zip unpacked by Python",
     )
+    COMPILE_HINTS = (
+        "compile-hints",
+        "BokehJS's and Panel's scripts marked for eager compilation (V8's magic comment "
+        "`//# allFunctionsCalledOnLoad`, Chromium 136+): their functions are compiled on a "
+        "background thread while they download, not one by one on the main thread as they first"
+        " run (shell.py)",
+    )
+    PRECOMPRESSED = (
+        "precompressed",
+        "a brotli and a gzip copy beside each file they make smaller (X.br, X.gz), for hosts "
+        "that serve them; --serve sends them to a browser that accepts them (compress.py)",
+    )
 
 
 ALL_LEVERS = frozenset(Lever)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import email.utils
 import functools
+import http
 import http.server
 import os
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
+from sitebuild.compress import precompressed_copy
 from sitebuild.paths import log
 from sitebuild.shell import CONTENT_SECURITY_POLICY
 
@@ -41,6 +44,42 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         ".zip": "application/zip",
         ".whl": "application/zip",
     }
+
+    precompressed: ClassVar[bool] = True
+    """Whether to answer from a file's precompressed copy (``X.br``, ``X.gz``) when the client
+    accepts its encoding, as a host that serves them does (``compress.py``)."""
+
+    def send_head(self) -> Any:
+        path = Path(self.translate_path(self.path))
+        copy = (
+            precompressed_copy(path, self.headers.get("Accept-Encoding", ""))
+            if self.precompressed and self.command in ("GET", "HEAD")
+            else None
+        )
+        if copy is None:
+            return super().send_head()
+        source, encoding = copy
+        # The file's own validator: a 304 answers for every encoding of it.
+        modified = path.stat().st_mtime
+        since = self.headers.get("If-Modified-Since")
+        if since and "If-None-Match" not in self.headers:
+            try:
+                if email.utils.parsedate_to_datetime(since).timestamp() >= int(modified):
+                    self.send_response(http.HTTPStatus.NOT_MODIFIED)
+                    self.send_header("Vary", "Accept-Encoding")
+                    self.end_headers()
+                    return None
+            except (TypeError, ValueError, IndexError, OverflowError):
+                pass
+        body = source.open("rb")
+        self.send_response(http.HTTPStatus.OK)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", encoding)
+        self.send_header("Content-Length", str(source.stat().st_size))
+        self.send_header("Last-Modified", self.date_time_string(modified))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return body
 
     def end_headers(self) -> None:
         # Revalidate every time: the service worker, not the HTTP cache, keeps the site offline.

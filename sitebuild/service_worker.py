@@ -7,6 +7,7 @@ import json
 from collections.abc import Iterable
 from pathlib import Path
 
+from sitebuild.compress import is_precompressed_copy
 from sitebuild.levers import ALL_LEVERS, Lever
 from sitebuild.paths import STATIC
 from sitebuild.shell import CONTENT_SECURITY_POLICY
@@ -14,7 +15,9 @@ from sitebuild.shell import CONTENT_SECURITY_POLICY
 NOT_PRECACHED = ("sw.js", "build.json", "_headers")
 """Files of the site the service worker does not keep: itself (the browser checks it for a new
 build), and what this stage writes beside it (``build.json`` describes the build for the
-tests and the benchmark; ``_headers`` is for the host). Nor dotfiles (``.fingerprint``)."""
+tests and the benchmark; ``_headers`` is for the host). Nor dotfiles (``.fingerprint``), nor the
+precompressed copies of files (``X.br``, ``X.gz`` beside ``X``: the host's business, never asked
+for by name, ``compress.py``)."""
 
 REVISION_LENGTH = 16
 """Hex digits of a file's sha256 that ``sw.js`` keeps as its revision (and of a build's id)."""
@@ -28,6 +31,7 @@ def site_files(site: Path) -> list[str]:
         if path.is_file()
         and not path.name.startswith(".")
         and path.relative_to(site).as_posix() not in NOT_PRECACHED
+        and not is_precompressed_copy(site, path.relative_to(site).as_posix())
     )
 
 
