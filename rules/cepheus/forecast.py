@@ -33,13 +33,15 @@ fights and is where every public name of the forecasts is imported from.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.cepheus._common import check_rng
-from rules.cepheus.attack import roll_attack
-from rules.cepheus.damage import Physical, WoundState
+from rules.cepheus.attack import AttackSituation, roll_attack
+from rules.cepheus.damage import Characteristic, Physical, WoundState
 from rules.cepheus.duel_forecast import DuelForecast, duel
 from rules.cepheus.fighters import (
+    _DEFAULT_ORDER,
     _DOWN,
     MAX_FIGHT_DICE,
     MAX_FIGHT_ROUNDS,
@@ -48,12 +50,15 @@ from rules.cepheus.fighters import (
     MAX_FOCUS_ATTACKS,
     Fighter,
     _adjusted,
+    _check_attack,
+    _check_policy,
     _check_rounds,
+    _check_scores,
     _take,
 )
 from rules.cepheus.focus_fire_forecast import FocusFireForecast, focus_fire
 from rules.cepheus.variant import DEFAULT_VARIANT, Variant, _check_variant
-from rules.validation import check_instance, output_record
+from rules.validation import InvalidInput, check_instance, check_items, output_record
 
 __all__ = [
     "MAX_FIGHT_DICE",
