@@ -82,7 +82,7 @@ def test_the_deep_link_presets_focus_fire_embedded(app: AppPage, server: Server)
     survival = app.page.evaluate(SURVIVAL)
     assert survival["round"] == list(range(1, 7))
     assert survival["a"] == [float(1 - p) for p in m.result.focus.down]
-    assert "stays down for the forecast" in app.page.locator(".rf-details").first.inner_text()
+    assert app.page.get_by_text("stays down for the forecast").count() == 1  # (in a shadow root)
     assert app.python_errors() == []
     assert app.foreign_requests(server.url.rstrip("/")) == []
 
