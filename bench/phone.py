@@ -244,9 +244,13 @@ LEVERS = (
     "the service worker already stores every script in Cache Storage while it installs, which "
     "is where Chromium code-caches a script at once. Lighthouse cannot show it (every run is a "
     "first visit); `bench/revisit.py` compares a second visit served by the service worker "
-    "with one from the HTTP cache. A trial run at load 28: blocking 31.0 s with the service "
-    "worker against 25.0 s without, live at 77 s against 66 s: noise at that load, no gain "
-    "shown.",
+    "with one from the HTTP cache. 2 runs each at load 36-45: blocking until live 56.5 / 59.4 s "
+    "with the service worker against 53.5 / 25.0 s from the HTTP cache: no gain shown at that "
+    "load (the throttled page waited over a minute for the overloaded worker either way).",
+    "The throttled input (2 loads per site, load 31-60): the first edit as the page turned live "
+    "167 / 217 ms with compile-hints against 481 / 1,570 ms without and 353 / 4,850 ms served "
+    "br; median edits 404-1,919 ms on all three: at this load only the direction of the first "
+    "edit is worth noting, and the worker's Python ran unthrottled (below).",
     "BokehJS's evaluation spread over several tasks (`static/boot.js`, commit 54bbb81, an "
     "earlier session): **not kept** (reverted). No gain this machine could tell from noise "
     "(TBT medians 2,857 / 4,239 / 2,853 / 2,225 ms with it against 3,963 / 3,985 / 4,061 / "
