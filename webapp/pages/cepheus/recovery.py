@@ -83,10 +83,15 @@ class RecoveryPlan:
     """Medical care per day at the first day's Endurance DM (None: no medical care)."""
     care_with_natural: bool
     odds: cepheus.RecoveryOdds
-    wake: Distribution[int]
-    """The minute an unconscious character comes to."""
+    wake: Mapping[int, Fraction]
+    """The chance an unconscious character comes to in each minute (as written, the whole
+    distribution; under the natural 2/12 house rule waking is never certain, so the first
+    :data:`WAKE_MINUTES_NEVER_CERTAIN` minutes beyond the as-written last one)."""
     awake: Mapping[int, Fraction]
     """The chance of being awake again by each minute of :attr:`wake`."""
+    wake_certain: bool
+    """Whether waking is certain by the last minute of :attr:`wake` (False under the natural
+    2/12 house rule: a natural 2 always fails)."""
     fatigue_hours: int
 
 
@@ -168,7 +173,13 @@ class CepheusRecovery(CepheusCalculator):
             care_with_natural=self.care_with_natural,
         )
         care = None if skill is None else cepheus.medical_care_per_day(dm, skill)
-        wake = cepheus.wake_distribution(dm_now, variant=self.variant)
+        if self.variant.natural_two_twelve:
+            # Never certain (a natural 2 always fails): the as-written minutes and a few more.
+            last = max(cepheus.wake_distribution(dm_now)) + WAKE_MINUTES_NEVER_CERTAIN
+            by = [cepheus.wake_chance(dm_now, m, variant=self.variant) for m in range(last + 1)]
+            wake: Mapping[int, Fraction] = {m: by[m] - by[m - 1] for m in range(1, last + 1)}
+        else:
+            wake = cepheus.wake_distribution(dm_now, variant=self.variant)
         return RecoveryPlan(
             current=current,
             maximum=maximum,
@@ -186,6 +197,7 @@ class CepheusRecovery(CepheusCalculator):
             awake={
                 minute: cepheus.wake_chance(dm_now, minute, variant=self.variant) for minute in wake
             },
+            wake_certain=not self.variant.natural_two_twelve,
             fatigue_hours=cepheus.fatigue_rest_hours(dm_now),
         )
 
@@ -199,6 +211,10 @@ def _over_maximum(current: cepheus.Physical, maximum: cepheus.Physical) -> str:
     """The input of the first current score above its maximum (for the error line)."""
     return next((c.value for c in PHYSICAL if current[c] > maximum[c]), "strength")
 
+
+WAKE_MINUTES_NEVER_CERTAIN = 5
+"""Under the natural 2/12 house rule, how many minutes the wake-up table shows beyond the
+minute by which waking is certain as written."""
 
 EXACT_MAX_CHARS = 23
 """The longest exact fraction shown as it is; longer ones (over many days the denominators
@@ -396,4 +412,10 @@ class CepheusRecoveryView(PageView):
             f"Unconscious: an Endurance check (2D6 {signed(plan.endurance_dm)} +1 per check "
             "already failed, 8+) after every minute."
         )
+        if not plan.wake_certain:
+            wake += (
+                " Under the natural 2/12 house rule a natural 2 always fails, so waking is never "
+                f"certain: the table stops {WAKE_MINUTES_NEVER_CERTAIN} minutes after the rules "
+                "as written would have it certain."
+            )
         return f"{wake} {self.rule_note}"
