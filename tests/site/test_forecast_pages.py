@@ -58,7 +58,7 @@ SOURCES = """(column) => {
 def frames(browser: Any, server: Server, other_origin: Server) -> Iterator[list[AppPage]]:
     """The host page's four embeds, each ready (one Python boot serves them all)."""
     body = "".join(
-        f"<iframe src='{server.url}{query}' width='1000' height='900' style='border:0' "
+        f"<iframe src='{server.url}{query}' width='1000' height='640' style='border:0' "
         f"title='Rangefinder {i}'></iframe>"
         for i, query in enumerate(FRAMES)
     )
@@ -66,7 +66,7 @@ def frames(browser: Any, server: Server, other_origin: Server) -> Iterator[list[
         "<!doctype html><html lang='en'><title>A wiki page</title>"
         f"<link rel='icon' href='data:,'><body>{body}</body></html>"
     )
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    context = browser.new_context(viewport={"width": 1100, "height": 2700})
     context.add_init_script(CSP_LISTENER)
     host = AppPage(page=context.new_page(), context=context)
     context.on("request", lambda request: host.requests.append(request.url))
