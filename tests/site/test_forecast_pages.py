@@ -58,7 +58,7 @@ SOURCES = """(column) => {
 def frames(browser: Any, server: Server, other_origin: Server) -> Iterator[list[AppPage]]:
     """The host page's four embeds, each ready (one Python boot serves them all)."""
     body = "".join(
-        f"<iframe src='{server.url}{query}' width='1000' height='900' style='border:0' "
+        f"<iframe src='{server.url}{query}' width='1000' height='640' style='border:0' "
         f"title='Rangefinder {i}'></iframe>"
         for i, query in enumerate(FRAMES)
     )
@@ -66,7 +66,7 @@ def frames(browser: Any, server: Server, other_origin: Server) -> Iterator[list[
         "<!doctype html><html lang='en'><title>A wiki page</title>"
         f"<link rel='icon' href='data:,'><body>{body}</body></html>"
     )
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    context = browser.new_context(viewport={"width": 1100, "height": 2700})
     context.add_init_script(CSP_LISTENER)
     host = AppPage(page=context.new_page(), context=context)
     context.on("request", lambda request: host.requests.append(request.url))
@@ -95,7 +95,9 @@ def test_one_python_serves_every_embed(frames: list[AppPage]) -> None:
     assert workers <= {"shared", "dedicated", "joined"}, workers
 
 
-def test_volley_deep_link_equals_the_rules(frames: list[AppPage], server: Server) -> None:
+def test_volley_deep_link_equals_the_rules(
+    frames: list[AppPage], server: Server, other_origin: Server
+) -> None:
     app = frames[0]
     f = moo2.volley_forecast([(SHOT, 3)], 60, 6)
     app.wait_testid("destroyed-chance", percent(f.destroyed[-1]))
@@ -107,7 +109,7 @@ def test_volley_deep_link_equals_the_rules(frames: list[AppPage], server: Server
     assert app.input_labelled("Shots per turn").input_value() == "3"
     assert app.input_labelled("Target's hit points").input_value() == "60"
     assert app.python_errors() == []
-    assert app.foreign_requests(server.url.rstrip("/")) == []
+    assert app.foreign_requests(server.url.rstrip("/"), other_origin.url.rstrip("/")) == []
 
 
 def hits(attacks: int, shield: int, hit: Fraction, crit: Fraction) -> lurasko.HitsForecast:
@@ -125,7 +127,7 @@ def hits_figures(app: AppPage, f: lurasko.HitsForecast, threshold: int) -> None:
 
 
 def test_hits_deep_link_equals_the_rules_and_follows_typed_inputs(
-    frames: list[AppPage], server: Server
+    frames: list[AppPage], server: Server, other_origin: Server
 ) -> None:
     app = frames[1]
     hits_figures(app, hits(6, 30, Fraction(3, 4), Fraction(0)), 2)
@@ -139,7 +141,7 @@ def test_hits_deep_link_equals_the_rules_and_follows_typed_inputs(
     app.set_input("Attacks to forecast", 9)
     hits_figures(app, hits(9, 30, Fraction(3, 4), Fraction(1, 3)), 2)
     assert app.python_errors() == []
-    assert app.foreign_requests(server.url.rstrip("/")) == []
+    assert app.foreign_requests(server.url.rstrip("/"), other_origin.url.rstrip("/")) == []
 
 
 def test_hits_roll_logs_what_cpython_rolls(frames: list[AppPage]) -> None:
