@@ -117,9 +117,9 @@ def test_collision_through_the_rule_input(app: AppPage, server: Server) -> None:
     # Bad input: the message beside the box, the figures of the last good inputs kept.
     app.set_input("Speed of the vehicle", 401)
     error = app.page.locator(".rf-input-error", has_text="Speed of the vehicle (kph) must be")
-    error.first.wait_for()
+    error.first.wait_for(state="visible")
     app.wait_settled()
-    assert "0..400, got 401" in error.first.inner_text()
+    assert "0..400, got 401" in (error.first.text_content() or "")
     assert app.testid("dice") == "6D6"
     assert app.testid("struck-mean") == f"{float(faster.struck.mean()):.2f}"
     assert app.python_errors() == []

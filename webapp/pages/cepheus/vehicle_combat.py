@@ -474,7 +474,7 @@ class CepheusVehicleCombatView(PageView):
             series = [("Evasive DM", {-e: p for e, p in sorted(o.evasion.items())})]
             return ("The evasive action's DM on the attack", "DM", series, part(table))
         assert isinstance(shown, StarshipResult)
-        rows = [[str(d), exact_or_size(p)] for d, p in sorted(shown.damage.items())]
+        rows = [[str(d), exact(p)] for d, p in sorted(shown.damage.items())]
         table = html_table(["Damage to the starship", "Chance"], rows, numeric=[0, 1],
                            testid="starship-table")  # fmt: skip
         return ("Damage to the starship-scale target", "damage", [("Damage", shown.damage)],
