@@ -135,10 +135,11 @@ def test_a_page_may_keep_several_rolls_until_what_it_rolls_changes() -> None:
 ROLLING = [page for page in PAGES if {"roll_lines", "roll_once"} & set(vars(page.view_class()))]
 
 
-def test_the_eight_pages_that_roll_use_the_shared_section() -> None:
+def test_the_ten_pages_that_roll_use_the_shared_section() -> None:
     assert sorted(page.slug for page in ROLLING) == [
-        "cepheus-attack", "cepheus-explosions", "cepheus-grappling", "cepheus-suppression",
-        "cepheus-vehicle-combat", "lurasko-attack", "moo2-shot", "moo2-volley",
+        "cepheus-attack", "cepheus-explosions", "cepheus-fight", "cepheus-grappling",
+        "cepheus-suppression", "cepheus-vehicle-combat", "lurasko-attack", "lurasko-hits",
+        "moo2-shot", "moo2-volley",
     ]  # fmt: skip
 
 
