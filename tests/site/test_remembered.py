@@ -144,7 +144,7 @@ def test_a_saved_entry_loads_on_another_page_of_its_system_and_on_the_landing_pa
     status = panel.locator("[data-testid='device-status']")
     status.filter(has_text="Saved “Hammer”.").wait_for()
     # The browser was asked to keep it, and the page says what it answered.
-    app.page.wait_for_function("document.documentElement.dataset.persisted !== undefined")
+    app.page.wait_for_function("() => document.documentElement.dataset.persisted !== undefined")
     granted = app.page.evaluate("document.documentElement.dataset.persisted") == "true"
     kept = "until you clear it" if granted else "may clear what is saved"
     assert kept in status.inner_text()
@@ -161,7 +161,7 @@ def test_a_saved_entry_loads_on_another_page_of_its_system_and_on_the_landing_pa
     panel.locator(".rf-saved > summary").click()
     row = panel.locator(".rf-device-entry", has_text="Hammer")
     row.locator("button:text-is('Load')").click()
-    app.page.wait_for_function("window.location.search.includes('attack=70')")
+    app.page.wait_for_function("() => window.location.search.includes('attack=70')")
     app.wait_settled()
     assert app.input_labelled("Beam attack").input_value() == "70"
     assert app.input_labelled("Distance (squares)").input_value() == "11"
@@ -175,7 +175,7 @@ def test_a_saved_entry_loads_on_another_page_of_its_system_and_on_the_landing_pa
     link.wait_for()
     assert panel.locator(".rf-saved").evaluate("(d) => d.open")
     link.click()
-    app.page.wait_for_function("window.location.search.includes('page=moo2-shot')")
+    app.page.wait_for_function("() => window.location.search.includes('page=moo2-shot')")
     app.wait_testid("hit-chance", hit(attack=70, squares=11))
 
 
@@ -256,7 +256,7 @@ def test_the_roll_history_survives_a_reload_and_replays_from_its_seed(table: App
     assert device(app).locator(".rf-rolls").evaluate("(d) => d.open")  # shown on the page
     kept.first.locator("button:text-is('Replay')").click()
     app.page.wait_for_function(
-        "JSON.parse(localStorage.getItem('rangefinder-data')).rolls['moo2-shot'].length === 2"
+        "() => JSON.parse(localStorage.getItem('rangefinder-data')).rolls['moo2-shot'].length === 2"
     )
     rolls = stored(app)["rolls"]["moo2-shot"]
     assert [r["seed"] for r in rolls] == ["5", "5"] and rolls[1]["log"] == expected
@@ -326,7 +326,7 @@ def test_a_newer_format_is_read_as_far_as_understood_and_never_written(
     assert 'input "mount" has a value that is not a number or text' in status
     app.set_input("Beam defense", 30)
     app.wait_testid("hit-chance", hit(attack=61, defense=30))
-    app.page.wait_for_function("document.documentElement.dataset.remembered === 'false'")
+    app.page.wait_for_function("() => document.documentElement.dataset.remembered === 'false'")
     assert app.page.evaluate(f"localStorage.getItem('{KEY}')") == text  # untouched
 
 
@@ -361,7 +361,7 @@ def test_a_full_storage_says_so_beside_the_save_control(open_app: Any, server: S
     )
     app.set_input("Beam attack", 63)
     app.wait_testid("hit-chance", hit(attack=63))
-    app.page.wait_for_function("document.documentElement.dataset.remembered === 'false'")
+    app.page.wait_for_function("() => document.documentElement.dataset.remembered === 'false'")
     panel = device(app)
     panel.locator(".rf-saved > summary").click()
     panel.locator("#rf-save-name").fill("Big")
