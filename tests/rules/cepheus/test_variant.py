@@ -225,6 +225,7 @@ AFFECTED: dict[str, set[str]] = {
     "duel": {"(as attack_odds)"},
     "focus_fire": {"(as attack_odds)"},
     "roll_duel": {"(as attack_odds)"},
+    "roll_focus_fire": {"(as attack_odds)"},
 }
 
 
@@ -303,6 +304,9 @@ def test_a_hostile_variant_is_refused_by_name(name: str) -> None:
         "duel": lambda v: function(FIGHTER, FIGHTER, 1, variant=v),
         "focus_fire": lambda v: function(cepheus.Physical(1, 1, 1), [SHOT], 1, variant=v),
         "roll_duel": lambda v: function(FIGHTER, FIGHTER, 1, random.Random(1), variant=v),
+        "roll_focus_fire": lambda v: function(
+            cepheus.Physical(1, 1, 1), [SHOT], 1, random.Random(1), variant=v
+        ),
     }
     calls[name](Variant())  # valid
     for hostile in (None, "twodsix CE", 1, {"natural_two_twelve": True}, PRESETS):
@@ -1123,4 +1127,20 @@ def test_roll_duel_rolls_under_the_variant() -> None:
         alone = cepheus.roll_attack(fighter.attack, random.Random(seed), variant=HOUSE)
         assert house.log[2 : 2 + len(alone.log)] == tuple(f"  {line}" for line in alone.log)
         ended += house.states[-1] != (cepheus.WoundState.UNHARMED, cepheus.WoundState.UNHARMED)
+    assert ended >= 10
+
+
+def test_roll_focus_fire_rolls_under_the_variant() -> None:
+    # As roll_duel's: at DM -5 no attack hits as written; under the house rule a natural 12
+    # does, and each fight's first attack is the attack rolled alone with the same generator.
+    pistol = _pistol(referee_dm=-5)
+    target = cepheus.Physical(1, 1, 1)
+    ended = 0
+    for seed in range(20):
+        plain = cepheus.roll_focus_fire(target, [pistol], 60, random.Random(seed))
+        assert set(plain.states) == {cepheus.WoundState.UNHARMED}
+        house = cepheus.roll_focus_fire(target, [pistol], 60, random.Random(seed), variant=HOUSE)
+        alone = cepheus.roll_attack(pistol, random.Random(seed), variant=HOUSE)
+        assert house.log[2 : 2 + len(alone.log)] == tuple(f"  {line}" for line in alone.log)
+        ended += house.states[-1] is not cepheus.WoundState.UNHARMED
     assert ended >= 10

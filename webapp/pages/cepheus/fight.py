@@ -49,8 +49,9 @@ from webapp.components import (
     signed,
 )
 from webapp.formatting import percent
+from webapp.pages.cepheus import CepheusCalculator
 from webapp.pages.cepheus.attack import CepheusAttack
-from webapp.pages.model import Calculator, input_error, inputs_named
+from webapp.pages.model import input_error, inputs_named
 from webapp.pages.moo2.volley import exact_short
 from webapp.pages.view import PageView
 from webapp.theme import THEMES
@@ -188,6 +189,8 @@ class FightResult:
     focus: cepheus.FocusFireForecast | None = None
     target: cepheus.Physical | None = None
     order: str | tuple[str, ...] = ()
+    variant: cepheus.Variant = cepheus.DEFAULT_VARIANT
+    """The rules in force (the forecast's and the rolled fight's)."""
 
     @property
     def expected_rounds(self) -> Fraction | None:
@@ -215,7 +218,7 @@ def _order(value: str) -> str | tuple[str, ...]:
     return value if value == "spread" else tuple(value.split(","))
 
 
-class CepheusFight(Calculator):
+class CepheusFight(CepheusCalculator):
     """A duel, or focus fire on one target (source: ``003_c7092257a5e3046d.txt``)."""
 
     error_inputs: ClassVar[dict[str, str]] = {
@@ -301,7 +304,7 @@ class CepheusFight(Calculator):
                 )
             parts.append((title, situation, query))
         a, b = fighters
-        forecast = cepheus.duel(a, b, rounds)
+        forecast = cepheus.duel(a, b, rounds, variant=self.variant)
         attacks = tuple(
             FightAttack(title, situation, odds, query, used)
             for (title, situation, query), odds, used in zip(
@@ -311,7 +314,10 @@ class CepheusFight(Calculator):
                 strict=True,
             )
         )
-        return FightResult("duel", rounds, stop_after, attacks, duel=forecast, fighters=(a, b))
+        return FightResult(
+            "duel", rounds, stop_after, attacks, duel=forecast, fighters=(a, b),
+            variant=self.variant,
+        )  # fmt: skip
 
     def _focus(self, rounds: int, stop_after: int) -> FightResult:
         target = self._physical("t")
@@ -323,13 +329,22 @@ class CepheusFight(Calculator):
             title = f"Attacker {k}'s attack"
             parts.append((title, *self._attack(names, values)))
         order = _order(self.t_order)
-        forecast = cepheus.focus_fire(target, [s for _, s, _ in parts], rounds, order)
+        forecast = cepheus.focus_fire(
+            target, [s for _, s, _ in parts], rounds, order, variant=self.variant
+        )
         attacks = tuple(
             FightAttack(title, situation, odds, query)
             for (title, situation, query), odds in zip(parts, forecast.odds, strict=True)
         )
         return FightResult(
-            "focus", rounds, stop_after, attacks, focus=forecast, target=target, order=order
+            "focus",
+            rounds,
+            stop_after,
+            attacks,
+            focus=forecast,
+            target=target,
+            order=order,
+            variant=self.variant,
         )
 
 
@@ -339,7 +354,7 @@ def roll_fight(result: FightResult, seed: int) -> RollLog:
     rng = random.Random(seed)
     if result.fighters is not None:
         a, b = result.fighters
-        duel = cepheus.roll_duel(a, b, result.rounds, rng)
+        duel = cepheus.roll_duel(a, b, result.rounds, rng, variant=result.variant)
         log, last = duel.log, duel.states[-1]
         if not any(state in _DOWN for state in last):
             log += (f"Both still standing after {result.rounds} rounds.",)
@@ -347,7 +362,7 @@ def roll_fight(result: FightResult, seed: int) -> RollLog:
         assert result.target is not None
         focus = cepheus.roll_focus_fire(
             result.target, [a.situation for a in result.attacks], result.rounds, rng,
-            result.order,
+            result.order, variant=result.variant,
         )  # fmt: skip
         log = focus.log
         if focus.states[-1] not in _DOWN:

@@ -89,9 +89,6 @@ class RecoveryPlan:
     :data:`WAKE_MINUTES_NEVER_CERTAIN` minutes beyond the as-written last one)."""
     awake: Mapping[int, Fraction]
     """The chance of being awake again by each minute of :attr:`wake`."""
-    wake_certain: bool
-    """Whether waking is certain by the last minute of :attr:`wake` (False under the natural
-    2/12 house rule: a natural 2 always fails)."""
     fatigue_hours: int
 
 
@@ -197,7 +194,6 @@ class CepheusRecovery(CepheusCalculator):
             awake={
                 minute: cepheus.wake_chance(dm_now, minute, variant=self.variant) for minute in wake
             },
-            wake_certain=not self.variant.natural_two_twelve,
             fatigue_hours=cepheus.fatigue_rest_hours(dm_now),
         )
 
@@ -412,7 +408,7 @@ class CepheusRecoveryView(PageView):
             f"Unconscious: an Endurance check (2D6 {signed(plan.endurance_dm)} +1 per check "
             "already failed, 8+) after every minute."
         )
-        if not plan.wake_certain:
+        if sum(plan.wake.values()) < 1:  # the natural 2/12 house rule: never certain
             wake += (
                 " Under the natural 2/12 house rule a natural 2 always fails, so waking is never "
                 f"certain: the table stops {WAKE_MINUTES_NEVER_CERTAIN} minutes after the rules "

@@ -28,9 +28,10 @@ from rules import cepheus
 from rules.dice import MAX_DICE, Distribution
 from rules.validation import check_int
 from webapp.components import choices
+from webapp.pages.cepheus import CepheusCalculator
 from webapp.pages.cepheus.explosions import REACTION_NAMES
 from webapp.pages.cepheus.vehicle import TABLE_LABELS
-from webapp.pages.model import Calculator, exact_decimal, inputs_named
+from webapp.pages.model import exact_decimal, inputs_named
 
 __all__ = [
     "SECTION_INPUTS",
@@ -188,7 +189,7 @@ WEAVE_CHART_MOST = 20
 and an ordinary DM succeeds)."""
 
 
-class CepheusVehicleCombat(Calculator):
+class CepheusVehicleCombat(CepheusCalculator):
     """Vehicles in personal combat (source: ``003_c7092257a5e3046d.txt``, "Vehicles in Personal
     Combat", "Vehicular Actions", "Structure", "Ground Force Weaponry against Starship-scale
     Targets")."""
@@ -278,7 +279,9 @@ class CepheusVehicleCombat(Calculator):
 
     def collision(self) -> CollisionResult:
         with inputs_named({"speed_kph": "speed"}):
-            odds = cepheus.collision_odds(exact_decimal("speed", self.speed), **self._collided())
+            odds = cepheus.collision_odds(
+                exact_decimal("speed", self.speed), **self._collided(), variant=self.variant
+            )
         return CollisionResult(
             odds, cepheus.HitTable(self.struck_table), cepheus.HitTable(self.rammer_table)
         )
@@ -325,7 +328,9 @@ class CepheusVehicleCombat(Calculator):
             "automatic": "ram_automatic",
         }  # fmt: skip
         with inputs_named(names):
-            odds = cepheus.ram_odds(exact_decimal("speed", self.speed), **self._ram_inputs())
+            odds = cepheus.ram_odds(
+                exact_decimal("speed", self.speed), **self._ram_inputs(), variant=self.variant
+            )
         tables = (cepheus.HitTable(self.struck_table), cepheus.HitTable(self.rammer_table))
         return RamResult(odds, tables)
 
@@ -383,22 +388,24 @@ class CepheusVehicleCombat(Calculator):
         rng = random.Random(self.seed)
         shown = result.shown
         if isinstance(shown, CollisionResult):
-            return cepheus.roll_collision(shown.odds.speed_kph, rng=rng, **self._collided()).log
+            return cepheus.roll_collision(
+                shown.odds.speed_kph, rng=rng, **self._collided(), variant=self.variant
+            ).log
         if isinstance(shown, ExplosionResult):
             return cepheus.roll_vehicle_explosion(
                 shown.distance, occupant=shown.occupant, closed=shown.closed,
-                reaction=shown.chosen, armor=self.explosion_armor, rng=rng,
+                reaction=shown.chosen, armor=self.explosion_armor, rng=rng, variant=self.variant,
             ).log  # fmt: skip
         if isinstance(shown, WeaveResult):
             return cepheus.roll_weave(
                 shown.speed, shown.odds.weave, driver_dm=shown.driver_dm,
-                pursuer_dm=shown.pursuer_dm, rng=rng,
+                pursuer_dm=shown.pursuer_dm, rng=rng, variant=self.variant,
             ).log  # fmt: skip
         if isinstance(shown, RamResult):
             return cepheus.roll_ram(shown.odds.collision.speed_kph, rng=rng,
-                                    **self._ram_inputs()).log  # fmt: skip
+                                    **self._ram_inputs(), variant=self.variant).log  # fmt: skip
         if isinstance(shown, EvasiveResult):
-            return roll_evasive(shown, rng)
+            return roll_evasive(shown, rng, self.variant)
         return cepheus.roll_starship_scale(
             shown.dice, additional_dice=shown.additional, bonus=shown.bonus,
             effect=shown.effect, armor=shown.armor, half_dice=shown.half_dice, rng=rng,
@@ -411,10 +418,12 @@ def _half(dice: int, rounding: str) -> int:
     return -(-dice // 2) if rounding == cepheus.HalfDice.UP else dice // 2
 
 
-def roll_evasive(shown: EvasiveResult, rng: random.Random) -> tuple[str, ...]:
+def roll_evasive(
+    shown: EvasiveResult, rng: random.Random, variant: cepheus.Variant = cepheus.DEFAULT_VARIANT
+) -> tuple[str, ...]:
     """The driver's evasive check, then the attack at its DM (:func:`rules.cepheus.roll_check`,
     :func:`rules.cepheus.roll_attack`), with a log."""
-    check = cepheus.roll_check(shown.driver_dm, rng)
+    check = cepheus.roll_check(shown.driver_dm, rng, variant=variant)
     dm = cepheus.evasive_action_dm(check.effect)
     faces = " + ".join(map(str, check.kept))
     verdict = f"Effect {check.effect}" if check.success else "failed, no DM"
@@ -424,7 +433,7 @@ def roll_evasive(shown: EvasiveResult, rng: random.Random) -> tuple[str, ...]:
     situation = shown.situation
     if dm:
         situation = dataclasses.replace(situation, **{name: -dm})
-    attack = cepheus.roll_attack(situation, rng)
+    attack = cepheus.roll_attack(situation, rng, variant=variant)
     return (*lines, *attack.log)
 
 

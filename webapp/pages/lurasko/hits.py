@@ -160,6 +160,8 @@ class HitsResult:
     attack_query: tuple[tuple[str, str], ...]
     """The shared inputs that differ from the attack resolver's defaults, as its deep link
     reads them."""
+    variant: lurasko.Variant = lurasko.DEFAULT_VARIANT
+    """The rules in force (the forecast's and the rolled attacks')."""
 
     @property
     def degrees_after(self) -> Distribution[int]:
@@ -211,7 +213,9 @@ class LuraskoHits(LuraskoAttack):
         target = self.target()
         shields = self.shields()
         given = [item for _, item in shields]
-        forecast = lurasko.hits_forecast(attack, target, given, self.attacks, hit, crit)
+        forecast = lurasko.hits_forecast(
+            attack, target, given, self.attacks, hit, crit, variant=self.variant
+        )
         stop_after = check_int("stop_after", self.stop_after)
         if not 1 <= stop_after <= forecast.attacks:
             raise input_error(
@@ -221,7 +225,7 @@ class LuraskoHits(LuraskoAttack):
         threshold = check_int(
             "threshold", self.threshold, REACHED_THRESHOLDS[0], REACHED_THRESHOLDS[-1]
         )
-        single = one_attack(attack, target, given, hit, crit)
+        single = one_attack(attack, target, given, hit, crit, self.variant)
         return HitsResult(
             attack=attack,
             target=target,
@@ -232,6 +236,7 @@ class LuraskoHits(LuraskoAttack):
             threshold=threshold,
             expected=expected_attacks([r[threshold] for r in forecast.reached]),
             attack_query=tuple(self.query_of(ATTACK_INPUTS).items()),
+            variant=self.variant,
         )
 
     def query_of(self, names: Sequence[str]) -> dict[str, str]:
@@ -250,12 +255,16 @@ def _low_medium(shields: Sequence[Shield]) -> list[int]:
     return [i for i, s in enumerate(shields) if s.level is not Precision.HIGH]
 
 
-def _miss_points(attack: lurasko.Attack, target: lurasko.Target,
-                 shields: Sequence[Shield]) -> tuple[int, ...]:  # fmt: skip
+def _miss_points(
+    attack: lurasko.Attack,
+    target: lurasko.Target,
+    shields: Sequence[Shield],
+    variant: lurasko.Variant = lurasko.DEFAULT_VARIANT,
+) -> tuple[int, ...]:
     """The points left after a miss: low and medium shields spend theirs before the defense
     roll (as the attack resolver shows a miss)."""
     before = _low_medium(shields)
-    spent = lurasko.resolve_attack(attack, target, [shields[i] for i in before])
+    spent = lurasko.resolve_attack(attack, target, [shields[i] for i in before], variant=variant)
     left = [s.points for s in shields]
     for i, p in zip(before, spent.shield_points, strict=True):
         left[i] = p
@@ -264,16 +273,16 @@ def _miss_points(attack: lurasko.Attack, target: lurasko.Target,
 
 def one_attack(
     attack: lurasko.Attack, target: lurasko.Target, shields: Sequence[Shield],
-    hit: Fraction, crit: Fraction,
+    hit: Fraction, crit: Fraction, variant: lurasko.Variant = lurasko.DEFAULT_VARIANT,
 ) -> SingleAttack:  # fmt: skip
     """The first attack's outcomes, each resolved by :func:`rules.lurasko.resolve_attack`."""
     critical = None
     if attack.form is not AttackForm.DAMAGE_AURA:
         drive = dataclasses.replace(attack, critical=CriticalEffect.DRIVE)
-        critical = lurasko.resolve_attack(drive, target, shields)
+        critical = lurasko.resolve_attack(drive, target, shields, variant=variant)
     return SingleAttack(
-        hit, crit, _miss_points(attack, target, shields),
-        lurasko.resolve_attack(attack, target, shields), critical,
+        hit, crit, _miss_points(attack, target, shields, variant),
+        lurasko.resolve_attack(attack, target, shields, variant=variant), critical,
     )  # fmt: skip
 
 
@@ -320,7 +329,7 @@ def roll_hits(result: HitsResult, rng: random.Random, seed: int) -> HitsRoll:
         text = f"Attack {number}: draw {roll} of {single.hit_chance.denominator}"
         if not hit:
             outcome, added = "miss", 0
-            points = _miss_points(result.attack, result.target, now)
+            points = _miss_points(result.attack, result.target, now, result.variant)
             text += f" (hits on 1-{single.hit_chance.numerator}): a miss"
         else:
             crit_roll, critical = (0, False) if single.critical is None else _draw(
@@ -328,7 +337,7 @@ def roll_hits(result: HitsResult, rng: random.Random, seed: int) -> HitsRoll:
             attack = result.attack
             if critical:
                 attack = dataclasses.replace(attack, critical=CriticalEffect.DRIVE)
-            r = lurasko.resolve_attack(attack, result.target, now)
+            r = lurasko.resolve_attack(attack, result.target, now, variant=result.variant)
             outcome, added, points = ("critical" if critical else "hit"), r.degrees, r.shield_points
             text += ": a hit"
             if single.critical is not None:

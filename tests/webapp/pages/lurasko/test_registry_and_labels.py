@@ -78,6 +78,7 @@ def test_registered_after_the_other_lurasko_pages() -> None:
         "lurasko-pseudogravity",
         "lurasko-aoe-shielding",
         "lurasko-auras",
+        "lurasko-hits",
     ]
     assert set(TRIGGER_LABELS) == set(AuraTrigger)
     assert {k.value for k in lurasko.AoEKind} | {k.value for k in lurasko.ZAoEKind} == set(
