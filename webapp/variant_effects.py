@@ -69,9 +69,7 @@ def numbers_of(value: Any) -> Any:
         return None
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return tuple(
-            (f.name, numbers_of(getattr(value, f.name)))
-            for f in dataclasses.fields(value)
-            if type(getattr(value, f.name)).__name__ != "Variant"
+            (f.name, numbers_of(getattr(value, f.name))) for f in dataclasses.fields(value)
         )
     if isinstance(value, Mapping):
         return tuple((numbers_of(k), numbers_of(v)) for k, v in value.items())

@@ -67,7 +67,8 @@ def series(app: AppPage) -> list[dict[str, list[float]]]:
 
 def choose_rule(app: AppPage, name: str) -> None:
     group = app.page.locator(".bk-input-group").filter(
-        has=app.page.locator("label", has_text="Rule")
+        # (exactly "Rule": the "Rules in force" control above it has a select too)
+        has=app.page.locator("label", has_text=re.compile(r"^\s*Rule\s*$"))
     )
     group.locator("select").first.select_option(label=name)
 

@@ -5,8 +5,9 @@ the "Rules in force" control and compare mode, headless in CPython.
 of its result) as the app showed them for its published link (``published_links.json``)
 before rule variants reached the pages (commit d790e8e): the default rules must give them
 exactly. The three pages written beside the variants (cepheus-fight, cepheus-vehicle-combat,
-lurasko-hits) were recorded at their branches' heads before those met the variants (851fd54,
-52ce181, ce05580), with the same ``numbers_of``.
+lurasko-hits) have their figures as at their branches' heads before those met the variants
+(851fd54, 52ce181, ce05580); their digests were taken after the merge, once equal to those
+heads' digests with the results' new ``variant`` field left out.
 """
 
 from __future__ import annotations
