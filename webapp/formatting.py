@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal, localcontext
 from fractions import Fraction
 
-__all__ = ["exact_text", "percent"]
+__all__ = ["EXACT_SHOWN", "exact_short", "exact_text", "percent"]
 
 
 def percent(p: Fraction, digits: int = 1) -> str:
@@ -46,3 +46,20 @@ def exact_text(value: int | Fraction) -> str:
         context.prec = 80
         decimal = Decimal(number.numerator) / Decimal(number.denominator)
     return f"{decimal:.{digits}f}"
+
+
+EXACT_SHOWN = 21
+"""The longest exact fraction the forecast pages print in full (a page choice: exact counts
+over ``100 ** (shots * turns)`` rolls grow to hundreds of digits)."""
+
+
+def exact_short(value: Fraction) -> str:
+    """``value`` as an exact fraction when it is short enough to read, else its size.
+
+    >>> exact_short(Fraction(61, 100)), exact_short(Fraction(1, 10**50))
+    ('61/100', '51-digit fraction')
+    """
+    text = str(value)
+    if len(text) <= EXACT_SHOWN:
+        return text
+    return f"{len(str(value.denominator))}-digit fraction"

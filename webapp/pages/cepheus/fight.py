@@ -48,11 +48,10 @@ from webapp.components import (
     set_data,
     signed,
 )
-from webapp.formatting import percent
+from webapp.formatting import exact_short, percent
 from webapp.pages.cepheus import CepheusCalculator
 from webapp.pages.cepheus.attack import CepheusAttack
 from webapp.pages.model import input_error, inputs_named
-from webapp.pages.moo2.volley import exact_short
 from webapp.pages.view import PageView
 from webapp.theme import THEMES
 

@@ -49,10 +49,9 @@ from webapp.components import (
     note,
     set_data,
 )
-from webapp.formatting import percent
+from webapp.formatting import exact_short, percent
 from webapp.pages.lurasko.attack import Defense, LuraskoAttack, LuraskoAttackView
 from webapp.pages.model import input_error
-from webapp.pages.moo2.volley import exact_short
 from webapp.pages.view import PHONE_CHART_WIDTH
 from webapp.theme import THEMES
 

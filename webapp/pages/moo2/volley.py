@@ -36,7 +36,7 @@ from webapp.components import (
     note,
     set_data,
 )
-from webapp.formatting import percent
+from webapp.formatting import EXACT_SHOWN, exact_short, percent
 from webapp.pages.model import input_error
 from webapp.pages.moo2.shot import BeamShotInputs
 from webapp.pages.view import PHONE_CHART_WIDTH, PageView
@@ -179,23 +179,6 @@ def roll_volleys(result: VolleyResult, rng: random.Random, seed: int) -> VolleyR
     else:
         lines.append(f"Still standing after {result.forecast.turns} turns.")
     return VolleyRoll(seed, tuple(turns), tuple(totals), destroyed_on, tuple(lines))
-
-
-EXACT_SHOWN = 21
-"""The longest exact fraction the page prints in full (a page choice: exact counts over
-``100 ** (shots * turns)`` rolls grow to hundreds of digits)."""
-
-
-def exact_short(value: Fraction) -> str:
-    """``value`` as an exact fraction when it is short enough to read, else its size.
-
-    >>> exact_short(Fraction(61, 100)), exact_short(Fraction(1, 10**50))
-    ('61/100', '51-digit fraction')
-    """
-    text = str(value)
-    if len(text) <= EXACT_SHOWN:
-        return text
-    return f"{len(str(value.denominator))}-digit fraction"
 
 
 def turns_text(value: Fraction | None) -> str:
