@@ -129,6 +129,13 @@ class Lever(StrEnum):
         "background thread while they download, not one by one on the main thread as they first"
         " run (shell.py)",
     )
+    SLICED_EVAL = (
+        "sliced-eval",
+        "BokehJS's and Panel's bundles loaded as module tables only, their modules then "
+        "evaluated in dependency order a slice of at most ~10 ms at a time, yielding to the "
+        "browser between slices, instead of one long task per script (sliced.py, "
+        "static/bokeh-sliced.js)",
+    )
     PRECOMPRESSED = (
         "precompressed",
         "a brotli and a gzip copy beside each file they make smaller (X.br, X.gz), for hosts "

@@ -16,6 +16,7 @@ from sitebuild.fetch import fetch_npm, fetch_pypi
 from sitebuild.levers import ALL_LEVERS, Lever
 from sitebuild.paths import APP_PACKAGES, APP_ROOT, STATIC
 from sitebuild.pins import BROWSER_NPM, BROWSER_WHEELS, NPM_LOCK, PYTHON_LOCK
+from sitebuild.sliced import sliced
 
 BOKEH_JS = ("bokeh.min.js", "bokeh-widgets.min.js")
 """BokehJS bundles from the bokeh wheel's ``bokeh/server/static/js``. Not its tables bundle
@@ -84,9 +85,18 @@ def with_compile_hint(script: bytes, levers: frozenset[Lever]) -> bytes:
     return COMPILE_HINT + script if Lever.COMPILE_HINTS in levers else script
 
 
+def staged_bundle(script: bytes, name: str, levers: frozenset[Lever]) -> bytes:
+    """A BokehJS bundle as the site serves it: with the ``sliced-eval`` lever its module table
+    handed to ``bokeh-sliced.js`` (``sliced.py``), with ``compile-hints`` the hint first."""
+    if Lever.SLICED_EVAL in levers:
+        script = sliced(script, name)
+    return with_compile_hint(script, levers)
+
+
 def stage_js(site: Path, levers: frozenset[Lever] = ALL_LEVERS) -> None:
     """BokehJS and Panel's JS/CSS, taken from the pinned wheels; the scripts marked for eager
-    compilation with the ``compile-hints`` lever."""
+    compilation with the ``compile-hints`` lever, rewritten to evaluate in slices with
+    ``sliced-eval``."""
     bokeh = fetch_pypi(next(p for p in BROWSER_WHEELS if p.name == "bokeh"))
     panel = next(p for p in BROWSER_WHEELS if p.name == "panel")
     with zipfile.ZipFile(bokeh) as archive:
@@ -94,7 +104,7 @@ def stage_js(site: Path, levers: frozenset[Lever] = ALL_LEVERS) -> None:
             out = site / "bokeh" / name
             out.parent.mkdir(parents=True, exist_ok=True)
             script = archive.read(f"bokeh/server/static/js/{name}")
-            out.write_bytes(with_compile_hint(script, levers))
+            out.write_bytes(staged_bundle(script, name, levers))
     with zipfile.ZipFile(fetch_pypi(panel)) as archive:
         for info in archive.infolist():
             name = info.filename
@@ -107,7 +117,7 @@ def stage_js(site: Path, levers: frozenset[Lever] = ALL_LEVERS) -> None:
                 out.parent.mkdir(parents=True, exist_ok=True)
                 data = archive.read(info)
                 if relative == "panel.min.js":
-                    data = with_compile_hint(data, levers)
+                    data = staged_bundle(data, relative, levers)
                 out.write_bytes(data)
 
 
@@ -139,6 +149,7 @@ def stage_shell(
 
     The build stops if any placeholder is left unfilled."""
     panel = next(p for p in BROWSER_WHEELS if p.name == "panel")
+    sliced_eval = Lever.SLICED_EVAL in levers
     config = {
         "pyodidePackages": pyodide_packages,
         "pythonBundle": "app/site-packages.pack.gz"
@@ -152,18 +163,25 @@ def stage_shell(
         "bokehDiagnostics": Lever.NO_BOKEH_DIAGNOSTICS not in levers,
         "prerender": Lever.PRERENDER in levers,
         "snapshots": snapshots,
-        # Loaded by boot.js, in this order, once the prerendered page is on screen.
+        # Loaded by boot.js, in this order, once the prerendered page is on screen; with
+        # sliced-eval, the bundles' modules are then evaluated in slices (bokeh-sliced.js)
+        # before "scriptsAfter" run.
         "scripts": [
+            *(["bokeh-sliced.js"] if sliced_eval else []),
             *(f"bokeh/{name}" for name in BOKEH_JS),
             f"panel/{panel.version}/dist/panel.min.js",
-            "widgets.js",  # patches BokehJS's widget classes before anything is drawn
+            *([] if sliced_eval else ["widgets.js"]),
         ],
+        # Patches BokehJS's widget classes before anything is drawn: needs them evaluated.
+        "scriptsAfter": ["widgets.js"] if sliced_eval else [],
         # Names the embeds' SharedWorker (static/boot.js): a page of one build never joins
         # the Python of another build still running in an open tab.
         "buildId": input_fingerprint(levers)[:16],
     }
     for path in sorted(STATIC.rglob("*")):
         if not path.is_file() or path.name == "sw.js":
+            continue
+        if path.name == "bokeh-sliced.js" and not sliced_eval:
             continue
         out = site / path.relative_to(STATIC)
         out.parent.mkdir(parents=True, exist_ok=True)

@@ -232,19 +232,35 @@
   function loadBokeh(when) {
     if (bokehLoading === null) {
       html.dataset.bokehLoad = when;
-      bokehLoading = new Promise((resolve, reject) => {
-        let last = null;
-        for (const src of CONFIG.scripts) {
-          last = document.createElement("script");
-          last.src = src;
-          last.async = false;   // run in the listed order
-          last.addEventListener("error", () => reject(new Error(`${src} did not load`)));
-          document.head.appendChild(last);
-        }
-        last.addEventListener("load", () => resolve(window.Bokeh));
-      });
+      // The sliced-eval lever: the bundles' modules evaluated a slice at a time
+      // (bokeh-sliced.js), then the scripts that need them; scriptsAfter fetched meanwhile.
+      for (const src of CONFIG.scriptsAfter) {
+        const link = document.createElement("link");
+        link.rel = "preload";
+        link.as = "script";
+        link.href = src;
+        document.head.appendChild(link);
+      }
+      bokehLoading = addScripts(CONFIG.scripts)
+        .then(() => window.rfSlicedEval && window.rfSlicedEval.evaluate())
+        .then(() => addScripts(CONFIG.scriptsAfter))
+        .then(() => window.Bokeh);
     }
     return bokehLoading;
+  }
+  function addScripts(sources) {
+    return new Promise((resolve, reject) => {
+      let last = null;
+      for (const src of sources) {
+        last = document.createElement("script");
+        last.src = src;
+        last.async = false;   // run in the listed order
+        last.addEventListener("error", () => reject(new Error(`${src} did not load`)));
+        document.head.appendChild(last);
+      }
+      if (last === null) resolve();
+      else last.addEventListener("load", () => resolve());
+    });
   }
 
   // Stored gzipped (as small on disk as on the wire); some hosts send .gz files with

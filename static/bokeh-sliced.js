@@ -1,0 +1,170 @@
+// The sliced-eval lever (sitebuild/sliced.py): BokehJS's and Panel's bundles evaluated a slice
+// at a time. The build rewrites bokeh.min.js, bokeh-widgets.min.js and panel.min.js so that
+// loading them only hands their module tables to this file (rfSlicedEval.bundle: cheap); boot.js
+// then calls rfSlicedEval.evaluate(), which evaluates the modules in the order the build found
+// (each one's dependencies before it), yielding to the event loop whenever a slice has run for
+// SLICE_MS, and last each bundle's entry, as BokehJS's own loader does when the script runs.
+// The build's order is the order in which BokehJS's loader finishes evaluating the modules
+// (the same, module for module, checked in Chromium for Bokeh 3.10.1 and Panel 1.10.0): each
+// module meets its dependencies evaluated already, as it would have.
+// Without the lever the bundles evaluate themselves in one task each (about 0.7 s for
+// bokeh.min.js on a phone, issue 30) and this file is not loaded.
+//
+// The loader below is BokehJS 3.10's (the wrapper of bokeh.min.js and of its plugins;
+// Copyright (c) Anaconda, Inc., and Bokeh Contributors, BSD 3-clause, see bokeh.min.js), with
+// its module table, entry, aliases and externals passed in; the build stops if a Bokeh or
+// Panel upgrade changes that wrapper (sitebuild/sliced.py, LOADERS).
+(function () {
+  "use strict";
+  // A slice's length: under a phone's 4x slowdown (or Lighthouse's simulated one, which
+  // multiplies what it records at full speed) a 10 ms slice stays under the 50 ms that
+  // counts as a long task.
+  const SLICE_MS = 10;
+
+  let modules = null;
+  let entry = null;
+  let aliases = {};
+  let externals = {};
+  const cache = {};
+  const bundles = [];   // { kind, entry, order, table, aliases }, in the order the scripts ran
+  let main = null;
+  let evaluating = null;
+
+  const normalize = function (name) {
+    if (typeof name === "number") return name;
+    if (name === "bokehjs") return entry;
+    if (!externals[name]) {
+      const prefix = "@bokehjs/";
+      if (name.slice(0, prefix.length) === prefix) name = name.slice(prefix.length);
+    }
+    const alias = aliases[name];
+    if (alias != null) return alias;
+    const trailing = name.length > 0 && name[name.length - 1] === "/";
+    const index = aliases[name + (trailing ? "" : "/") + "index"];
+    if (index != null) return index;
+    return name;
+  };
+
+  const require = function (name) {
+    let mod = cache[name];
+    if (!mod) {
+      const id = normalize(name);
+      mod = cache[id];
+      if (!mod) {
+        if (!modules[id]) {
+          if (externals[id] === false) {
+            mod = { exports: {} };
+            cache[id] = cache[name] = mod;
+            return mod.exports;
+          }
+          const err = new Error("Cannot find module '" + name + "'");
+          err.code = "MODULE_NOT_FOUND";
+          throw err;
+        }
+        mod = { exports: {} };
+        cache[id] = cache[name] = mod;
+        const __esModule = function () {
+          Object.defineProperty(mod.exports, "__esModule", { value: true });
+        };
+        const __esExport = function (name, value) {
+          Object.defineProperty(mod.exports, name, { enumerable: true, get: function () { return value; } });
+        };
+        modules[id].call(mod.exports, require, mod, mod.exports, __esModule, __esExport);
+      } else {
+        cache[name] = mod;
+      }
+    }
+    return mod.exports;
+  };
+  require.resolve = function () { return ""; };
+
+  // What bokeh.min.js does once its entry is evaluated: the loader's additions to the main
+  // module's exports, then its wrapper's (window.Bokeh, and Bokeh[version]).
+  function installMain() {
+    main = require(entry);
+    main.require = require;
+    if (typeof Proxy !== "undefined") {
+      main.loader = new Proxy({}, { get: function (_obj, module) { return require(module); } });
+    }
+    main.register_plugin = function (pluginModules, pluginEntry, pluginAliases) {
+      registerTable(pluginModules, pluginAliases || {});
+      return evaluatePlugin(pluginEntry);
+    };
+    main.__bokeh__ = true;
+    if (typeof window.Bokeh === "undefined" || typeof window.Bokeh.__bokeh__ === "undefined") {
+      window.Bokeh = main;
+    }
+    window.Bokeh[main.version] = main;
+  }
+
+  function registerTable(table, tableAliases) {
+    for (const name in table) modules[name] = table[name];
+    for (const name in tableAliases) aliases[name] = tableAliases[name];
+  }
+
+  // What a plugin's wrapper does through Bokeh.register_plugin once its modules are in.
+  function evaluatePlugin(pluginEntry) {
+    const plugin = require(pluginEntry);
+    for (const name in plugin) main[name] = plugin[name];
+    return plugin;
+  }
+
+  // Let the browser run what waits (a tap, a frame, a message from the worker).
+  const yieldToBrowser = (globalThis.scheduler && typeof scheduler.yield === "function")
+    ? () => scheduler.yield()
+    : () => new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve();
+      channel.port2.postMessage(null);
+    });
+
+  async function evaluateAll() {
+    let sliceStart = performance.now();
+    let slices = 1;
+    for (const bundle of bundles) {
+      // A plugin's table joins BokehJS's when its turn comes, as its script's
+      // register_plugin call would have done after BokehJS's evaluation.
+      if (bundle.kind !== "bokeh") registerTable(bundle.table, bundle.aliases);
+      for (const id of bundle.order) {
+        if (!cache[id]) {
+          try {
+            require(id);
+          } catch (error) {
+            // Left for the entry's own require to meet (and throw) where BokehJS would.
+            delete cache[id];
+            console.warn(`Rangefinder: module ${id} not evaluated ahead:`, error);
+          }
+        }
+        if (performance.now() - sliceStart >= SLICE_MS) {
+          await yieldToBrowser();
+          sliceStart = performance.now();
+          slices += 1;
+        }
+      }
+      if (bundle.kind === "bokeh") installMain();
+      else evaluatePlugin(bundle.entry);
+    }
+    document.documentElement.dataset.bokehSlices = String(slices);
+    return window.Bokeh;
+  }
+
+  window.rfSlicedEval = {
+    // Called by each rewritten bundle as its script runs: its module table, not evaluated.
+    bundle(kind, bundleEntry, bundleAliases, bundleExternals, order, table) {
+      if (kind === "bokeh") {
+        modules = table;
+        entry = bundleEntry;
+        aliases = bundleAliases;
+        externals = bundleExternals;
+      } else if (modules === null) {
+        throw new Error("Cannot find Bokeh. You have to load it prior to loading plugins.");
+      }
+      bundles.push({ kind, entry: bundleEntry, order, table, aliases: bundleAliases });
+    },
+    // Every bundle handed in so far, evaluated in slices; resolves to window.Bokeh.
+    evaluate() {
+      if (evaluating === null) evaluating = evaluateAll();
+      return evaluating;
+    },
+  };
+})();

@@ -1,0 +1,106 @@
+"""The ``sliced-eval`` lever's rewrite of BokehJS's and Panel's bundles (``sitebuild/sliced.py``):
+the module tables kept verbatim, the loader replaced by one call to ``static/bokeh-sliced.js``
+with an evaluation order in which every module comes after what it requires. (That the pages
+work with it is the browser tests'; ``tests/site/test_fast_start.py`` checks the slices ran.)"""
+
+from __future__ import annotations
+
+import json
+import re
+import zipfile
+
+import pytest
+
+from sitebuild.fetch import fetch_pypi
+from sitebuild.levers import ALL_LEVERS, Lever
+from sitebuild.pins import BROWSER_WHEELS
+from sitebuild.shell import COMPILE_HINT, staged_bundle
+from sitebuild.sliced import Bundle, evaluation_order, parse, sliced
+
+
+def wheel_file(package: str, name: str) -> bytes:
+    pin = next(p for p in BROWSER_WHEELS if p.name == package)
+    with zipfile.ZipFile(fetch_pypi(pin)) as archive:
+        return archive.read(name)
+
+
+BUNDLES = {
+    "bokeh.min.js": ("bokeh", "bokeh/server/static/js/bokeh.min.js"),
+    "bokeh-widgets.min.js": ("bokeh", "bokeh/server/static/js/bokeh-widgets.min.js"),
+    "panel.min.js": ("panel", "panel/dist/panel.min.js"),
+}
+
+
+def bundle(name: str) -> bytes:
+    return wheel_file(*BUNDLES[name])
+
+
+def test_the_order_puts_each_module_after_its_requires_and_the_entry_last() -> None:
+    made = Bundle(
+        header="",
+        kind="plugin",
+        table="",
+        entry='"e"',
+        aliases='{"models/b": "b"}',
+        externals="{}",
+        # e requires a and (by alias) b; b requires a and a module of another bundle; c is
+        # required by nobody; a cycle between a and d.
+        requires={"e": ["a", "models/b"], "a": ["d"], "b": ["a", "@bokehjs/core"], "c": ["b"],
+                  "d": ["a"]},
+    )  # fmt: skip
+    assert evaluation_order(made) == ["d", "a", "b", "c", "e"]
+
+
+@pytest.mark.parametrize("name", sorted(BUNDLES))
+def test_a_bundle_keeps_its_table_and_hands_it_over(name: str) -> None:
+    script = bundle(name).decode()
+    parsed = parse(script, name)
+    out = sliced(script.encode(), name).decode()
+    assert out.startswith(parsed.header) and "'use strict'" in parsed.header
+    assert parsed.table in out and parsed.aliases in out
+    assert "register_plugin" not in out.replace(parsed.table, "")  # the loader is gone
+    call = re.search(
+        r"rfSlicedEval\.bundle\(\"(\w+)\", ([^,]+), (\{[^{}]*\}), \{\}, (\[[^]]*\]),", out
+    )
+    assert call is not None
+    assert call[1] == ("bokeh" if name == "bokeh.min.js" else "plugin")
+    order = [str(key) for key in json.loads(call[4])]
+    assert sorted(order) == sorted(parsed.requires) and order[-1] == str(json.loads(call[2]))
+    aliases = json.loads(parsed.aliases)
+    place = {key: n for n, key in enumerate(order)}
+    for key, requires in parsed.requires.items():
+        for dep in requires:
+            dep = str(aliases.get(dep, dep))
+            # before its dependant, but for a cycle (the later one of the pair sees the other
+            # half-made, as it did under BokehJS's loader)
+            if dep in place and place[dep] > place[key]:
+                assert key in dependants_closure(parsed, dep, aliases)
+
+
+def dependants_closure(parsed: Bundle, start: str, aliases: dict[str, str]) -> set[str]:
+    """The modules ``start`` requires, directly or not."""
+    seen, todo = set(), [start]
+    while todo:
+        for dep in parsed.requires[todo.pop()]:
+            dep = str(aliases.get(dep, dep))
+            if dep in parsed.requires and dep not in seen:
+                seen.add(dep)
+                todo.append(dep)
+    return seen
+
+
+def test_a_changed_loader_stops_the_build() -> None:
+    script = bundle("bokeh-widgets.min.js").decode().replace("Cannot find Bokeh", "No Bokeh")
+    with pytest.raises(SystemExit, match="loader changed"):
+        parse(script, "bokeh-widgets.min.js")
+    with pytest.raises(SystemExit, match="not a BokehJS bundle"):
+        parse("console.log(1);\n", "other.js")
+
+
+def test_the_lever_rewrites_before_the_compile_hint() -> None:
+    script = bundle("bokeh-widgets.min.js")
+    both = staged_bundle(script, "bokeh-widgets.min.js", ALL_LEVERS)
+    assert both.startswith(COMPILE_HINT) and b"rfSlicedEval.bundle(" in both
+    assert (
+        staged_bundle(script, "x", ALL_LEVERS - {Lever.SLICED_EVAL, Lever.COMPILE_HINTS}) == script
+    )
