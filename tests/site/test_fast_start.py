@@ -7,6 +7,7 @@ here asserts a timing; each checks what the visitor sees at each stage.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -311,6 +312,37 @@ def test_an_embed_below_the_fold_becomes_interactive_too(
     # Nor does BokehJS wait for one: it loads while Python starts, not once the page's
     # document has come ("at-render").
     assert frame.locator("html").get_attribute("data-bokeh-load") == "at-once"
+
+
+BOKEH_AS_LOADED = """() => ({
+  slices: Number(document.documentElement.dataset.bokehSlices || 0),
+  version: window.Bokeh.version,
+  versioned: window.Bokeh[window.Bokeh.version] === window.Bokeh,
+  widgets: Object.keys(window.Bokeh.Widgets || {}).length,
+  panel: Object.keys(window.Bokeh.Panel || {}).length,
+  spinner: window.Bokeh.require("models/widgets/spinner").Spinner === window.Bokeh.Widgets.Spinner,
+  loader: window.Bokeh.loader["@bokehjs/models/ui/ui_element"]
+    === window.Bokeh.require("models/ui/ui_element"),
+  plugin: typeof window.Bokeh.register_plugin,
+  scripts: [...document.scripts].map((s) => s.src.split("/").pop()).filter(Boolean),
+})"""
+
+
+def test_bokehjs_is_evaluated_in_slices_with_its_lever(open_app: Any, dist: Path) -> None:
+    # The sliced-eval lever (sitebuild/sliced.py, static/bokeh-sliced.js): BokehJS's and
+    # Panel's modules evaluated a slice at a time before the page is drawn, and window.Bokeh
+    # then as BokehJS's own loader leaves it (its plugins' models in, Bokeh[version], the
+    # loader proxy, register_plugin), with widgets.js run after the slices.
+    levers = json.loads((dist / "build.json").read_text())["levers"]
+    app: AppPage = open_app("?page=moo2-shot")
+    bokeh = app.page.evaluate(BOKEH_AS_LOADED)
+    sliced = "sliced-eval" in levers
+    assert (bokeh["slices"] > 1) is sliced
+    assert ("bokeh-sliced.js" in bokeh["scripts"]) is sliced
+    assert bokeh["scripts"][-1] == "widgets.js"
+    assert bokeh["versioned"] and bokeh["spinner"] and bokeh["loader"]
+    assert bokeh["widgets"] > 40 and bokeh["panel"] > 60 and bokeh["plugin"] == "function"
+    assert app.python_errors() == [] and app.failed_requests() == []
 
 
 @pytest.mark.parametrize("embed", ["", "&embed=1"])

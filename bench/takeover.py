@@ -1,0 +1,215 @@
+"""The main thread's tasks from the first paint until the page is live, under a 4x CPU throttle
+(issue 30: "no main-thread task over 50 ms from the first paint until the page is live").
+
+A Chromium performance trace (Playwright's ``start_tracing``) of a first visit, the page
+throttled with the DevTools protocol's ``Emulation.setCPUThrottlingRate``: each ``RunTask`` of
+the page's renderer main thread from the first contentful paint to ``<html data-ready="true">``
+(marked in the trace by the page, ``performance.mark``), with the longest one's scripts (the
+``EvaluateScript``/``FunctionCall`` events inside it). Sites are measured interleaved, run by
+run, each run in a fresh browser; the 1-minute load average is recorded at each run's start.
+
+    ./dev python bench/takeover.py --site with=dist \\
+        --site without=bench/.work/variants/rf-without-sliced-eval --pages landing,moo2-shot
+
+Under load every task is longer: compare the sites of one run, never figures of two runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from common import CHROMIUM, CHROMIUM_ARGS, LOAD_TIMEOUT_S, log
+from server import Server
+
+LONG_MS = 50
+READY_MARK = """
+(() => {
+  const mark = () => {
+    if (document.documentElement.dataset.ready === "true" && !window.__takeoverMarked) {
+      window.__takeoverMarked = true;
+      performance.mark("takeover-ready");
+    }
+  };
+  new MutationObserver(mark).observe(document, { attributes: true, subtree: true,
+                                                 attributeFilter: ["data-ready"] });
+})();
+"""
+CATEGORIES = [
+    "devtools.timeline",
+    "disabled-by-default-devtools.timeline",
+    "blink.user_timing",
+    "loading",
+    "v8.execute",
+]
+
+
+@dataclass
+class Takeover:
+    site: str
+    page: str
+    load_avg: float
+    tasks_ms: list[float] = field(default_factory=list)
+    """Every main-thread task from the first contentful paint to live, in ms."""
+    longest_scripts: list[str] = field(default_factory=list)
+    fcp_to_live_ms: float = 0.0
+    slices: str | None = None
+    error: str | None = None
+
+    @property
+    def long(self) -> list[float]:
+        return [t for t in self.tasks_ms if t > LONG_MS]
+
+    @property
+    def blocking_ms(self) -> float:
+        return sum(t - LONG_MS for t in self.long)
+
+
+def main_thread(events: list[dict[str, Any]], url: str) -> tuple[int, int]:
+    """(pid, tid) of the renderer main thread of the page at ``url``."""
+    for event in events:
+        if event.get("name") == "TracingStartedInBrowser":
+            for frame in event["args"]["data"].get("frames", []):
+                if frame.get("url", "").startswith(url) and not frame.get("parent"):
+                    pid = frame["processId"]
+                    break
+            else:
+                continue
+            break
+    else:
+        raise RuntimeError("no TracingStartedInBrowser with the page's frame")
+    for event in events:
+        if (
+            event.get("ph") == "M"
+            and event.get("name") == "thread_name"
+            and event.get("pid") == pid
+            and event["args"].get("name") == "CrRendererMain"
+        ):
+            return pid, event["tid"]
+    raise RuntimeError("no CrRendererMain in the page's process")
+
+
+def analyse(result: Takeover, events: list[dict[str, Any]], url: str) -> None:
+    pid, tid = main_thread(events, url)
+    mine = [e for e in events if e.get("pid") == pid and e.get("tid") == tid]
+    fcp = min((e["ts"] for e in mine if e.get("name") == "firstContentfulPaint"), default=None)
+    ready = min((e["ts"] for e in mine if e.get("name") == "takeover-ready"), default=None)
+    if fcp is None or ready is None:
+        raise RuntimeError(f"no first paint ({fcp}) or no ready mark ({ready}) in the trace")
+    result.fcp_to_live_ms = (ready - fcp) / 1000
+    tasks = [
+        e for e in mine
+        if e.get("ph") == "X" and e.get("name") == "RunTask" and fcp <= e["ts"] + e.get("dur", 0)
+        and e["ts"] <= ready
+    ]  # fmt: skip
+    result.tasks_ms = [t["dur"] / 1000 for t in tasks]
+    if tasks:
+        longest = max(tasks, key=lambda e: e["dur"])
+        inside = [
+            e for e in mine
+            if e.get("ph") == "X" and e.get("name") in ("EvaluateScript", "FunctionCall")
+            and longest["ts"] <= e["ts"] <= longest["ts"] + longest["dur"]
+        ]  # fmt: skip
+        inside.sort(key=lambda e: -e.get("dur", 0))
+        for e in inside[:3]:
+            data = e.get("args", {}).get("data", {})
+            where = (data.get("url") or "?").rsplit("/", 1)[-1]
+            name = data.get("functionName") or e["name"]
+            result.longest_scripts.append(f"{where}:{name} {e.get('dur', 0) / 1000:.0f} ms")
+
+
+def measure(playwright: Any, site: str, server: Server, page_query: str, rate: int) -> Takeover:
+    result = Takeover(site, page_query or "/", os.getloadavg()[0])
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    try:
+        context = browser.new_context(viewport={"width": 412, "height": 823}, is_mobile=True,
+                                      has_touch=True, device_scale_factor=1.75)  # fmt: skip
+        context.add_init_script(READY_MARK)
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+        browser.start_tracing(page=page, categories=CATEGORIES)
+        try:
+            page.goto(server.url + page_query, timeout=LOAD_TIMEOUT_S * 1000)
+            page.wait_for_function(
+                "document.documentElement.dataset.ready === 'true'",
+                timeout=LOAD_TIMEOUT_S * 1000,
+                polling=200,
+            )
+            result.slices = page.evaluate("document.documentElement.dataset.bokehSlices || null")
+        finally:
+            trace = browser.stop_tracing()
+        analyse(result, json.loads(trace)["traceEvents"], server.url)
+    except Exception as error:  # a failed run is reported, not fatal
+        result.error = f"{type(error).__name__}: {error}"[:300]
+    finally:
+        browser.close()
+    return result
+
+
+def report(results: list[Takeover]) -> str:
+    out = [
+        "| Site | Page | Runs | Tasks > 50 ms (median) | Longest task (median, min-max) "
+        "| Blocking > 50 ms (median) | FCP to live (median) | Load avg (min-max) |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    keys = list(dict.fromkeys((r.site, r.page) for r in results))
+    for site, page in keys:
+        ok = [r for r in results if (r.site, r.page) == (site, page) and r.error is None]
+        if not ok:
+            out.append(f"| {site} | `{page}` | 0 | - | - | - | - | - |")
+            continue
+        longest = [max(r.tasks_ms, default=0) for r in ok]
+        loads = [r.load_avg for r in ok]
+        out.append(
+            f"| {site} | `{page}` | {len(ok)} | {statistics.median(len(r.long) for r in ok):g} "
+            f"| {statistics.median(longest):,.0f} ms ({min(longest):,.0f}-{max(longest):,.0f}) "
+            f"| {statistics.median(r.blocking_ms for r in ok):,.0f} ms "
+            f"| {statistics.median(r.fcp_to_live_ms for r in ok):,.0f} ms "
+            f"| {min(loads):.1f}-{max(loads):.1f} |"
+        )
+    return "\n".join(out)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--site", action="append", required=True, metavar="LABEL=FOLDER")
+    parser.add_argument("--pages", default="landing,moo2-shot")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--rate", type=int, default=4)
+    parser.add_argument("--json", type=Path, help="also write every run's figures here")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    sites = [tuple(spec.split("=", 1)) for spec in args.site]
+    pages = ["" if p == "landing" else f"?page={p}" for p in args.pages.split(",") if p]
+    servers = {label: Server(Path(folder), own_policy=True) for label, folder in sites}
+    results: list[Takeover] = []
+    try:
+        with sync_playwright() as playwright:
+            for run in range(args.runs):
+                for label, _ in sites:
+                    for page in pages:
+                        result = measure(playwright, label, servers[label], page, args.rate)
+                        results.append(result)
+                        log(
+                            f"run {run + 1} {label} {page or '/'}: load {result.load_avg:.1f}, "
+                            + (result.error or f"{len(result.long)} tasks > 50 ms, longest "
+                               f"{max(result.tasks_ms, default=0):.0f} ms "
+                               f"({'; '.join(result.longest_scripts)}), slices {result.slices}")
+                        )  # fmt: skip
+    finally:
+        for server in servers.values():
+            server.stop()
+    if args.json:
+        args.json.write_text(json.dumps([r.__dict__ for r in results], indent=1))
+    print(report(results))
+
+
+if __name__ == "__main__":
+    main()
