@@ -20,6 +20,7 @@ import argparse
 import json
 import os
 import statistics
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,8 @@ from common import CHROMIUM, CHROMIUM_ARGS, LOAD_TIMEOUT_S, log
 from server import Server
 
 LONG_MS = 50
+KEEP_TRACES: Path | None = None
+"""Where each run's trace is written (``--keep-traces``), if anywhere."""
 READY_MARK = """
 (() => {
   const mark = () => {
@@ -70,32 +73,16 @@ class Takeover:
         return sum(t - LONG_MS for t in self.long)
 
 
-def main_thread(events: list[dict[str, Any]], url: str) -> tuple[int, int]:
-    """(pid, tid) of the renderer main thread of the page at ``url``."""
+def main_thread(events: list[dict[str, Any]]) -> tuple[int, int]:
+    """(pid, tid) of the renderer main thread of the page: where its ready mark was made."""
     for event in events:
-        if event.get("name") == "TracingStartedInBrowser":
-            for frame in event["args"]["data"].get("frames", []):
-                if frame.get("url", "").startswith(url) and not frame.get("parent"):
-                    pid = frame["processId"]
-                    break
-            else:
-                continue
-            break
-    else:
-        raise RuntimeError("no TracingStartedInBrowser with the page's frame")
-    for event in events:
-        if (
-            event.get("ph") == "M"
-            and event.get("name") == "thread_name"
-            and event.get("pid") == pid
-            and event["args"].get("name") == "CrRendererMain"
-        ):
-            return pid, event["tid"]
-    raise RuntimeError("no CrRendererMain in the page's process")
+        if event.get("name") == "takeover-ready":
+            return event["pid"], event["tid"]
+    raise RuntimeError("no ready mark in the trace")
 
 
-def analyse(result: Takeover, events: list[dict[str, Any]], url: str) -> None:
-    pid, tid = main_thread(events, url)
+def analyse(result: Takeover, events: list[dict[str, Any]]) -> None:
+    pid, tid = main_thread(events)
     mine = [e for e in events if e.get("pid") == pid and e.get("tid") == tid]
     fcp = min((e["ts"] for e in mine if e.get("name") == "firstContentfulPaint"), default=None)
     ready = min((e["ts"] for e in mine if e.get("name") == "takeover-ready"), default=None)
@@ -137,14 +124,22 @@ def measure(playwright: Any, site: str, server: Server, page_query: str, rate: i
         try:
             page.goto(server.url + page_query, timeout=LOAD_TIMEOUT_S * 1000)
             page.wait_for_function(
-                "document.documentElement.dataset.ready === 'true'",
+                "() => document.documentElement.dataset.ready === 'true'",
                 timeout=LOAD_TIMEOUT_S * 1000,
                 polling=200,
             )
-            result.slices = page.evaluate("document.documentElement.dataset.bokehSlices || null")
+            result.slices = page.evaluate(
+                "() => document.documentElement.dataset.bokehSlices || null"
+            )
         finally:
             trace = browser.stop_tracing()
-        analyse(result, json.loads(trace)["traceEvents"], server.url)
+        if KEEP_TRACES:
+            KEEP_TRACES.mkdir(parents=True, exist_ok=True)
+            name = (
+                f"{site}-{page_query.strip('?').replace('=', '-') or 'landing'}-{time.time():.0f}"
+            )
+            (KEEP_TRACES / f"{name}.json").write_bytes(trace)
+        analyse(result, json.loads(trace)["traceEvents"])
     except Exception as error:  # a failed run is reported, not fatal
         result.error = f"{type(error).__name__}: {error}"[:300]
     finally:
@@ -183,7 +178,10 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--rate", type=int, default=4)
     parser.add_argument("--json", type=Path, help="also write every run's figures here")
+    parser.add_argument("--keep-traces", type=Path, help="write each run's trace in this folder")
     args = parser.parse_args()
+    global KEEP_TRACES
+    KEEP_TRACES = args.keep_traces
     from playwright.sync_api import sync_playwright
 
     sites = [tuple(spec.split("=", 1)) for spec in args.site]
