@@ -74,10 +74,10 @@ def test_a_bundle_keeps_its_table_and_hands_it_over(name: str) -> None:
             # before its dependant, but for a cycle (the later one of the pair sees the other
             # half-made, as it did under BokehJS's loader)
             if dep in place and place[dep] > place[key]:
-                assert key in dependants_closure(parsed, dep, aliases)
+                assert key in requires_closure(parsed, dep, aliases)
 
 
-def dependants_closure(parsed: Bundle, start: str, aliases: dict[str, str]) -> set[str]:
+def requires_closure(parsed: Bundle, start: str, aliases: dict[str, str]) -> set[str]:
     """The modules ``start`` requires, directly or not."""
     seen, todo = set(), [start]
     while todo:
