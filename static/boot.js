@@ -20,10 +20,12 @@
   const params = new URLSearchParams(window.location.search);
   html.dataset.stage = "loading";
 
-  // --- what this device remembers (static/storage.js): not in embeds, which keep to their link ---
-  const LINK_ONLY = new Set(["page", "embed", "view"]);
-  const embedded = ["1", "true", "yes"].includes(params.get("embed") || "");
-  const store = embedded ? null : (window.rangefinderStore || null);
+  // --- what this device remembers (static/storage.js): not in embeds, which keep to their
+  // link, unless the host opted in (remember=1: the last inputs, nothing else) ---
+  const LINK_ONLY = new Set(["page", "embed", "view", "remember"]);
+  const yes = (name) => ["1", "true", "yes"].includes(params.get(name) || "");
+  const embedded = yes("embed");
+  const store = (embedded && !yes("remember")) ? null : (window.rangefinderStore || null);
   const bareLink = [...params.keys()].every((key) => LINK_ONLY.has(key));
   // The last inputs of the page a bare link (?page=<slug>) opens: Python restores them.
   const restoring = (store && bareLink && params.get("page")) ? store.lastInputs(params.get("page")) : null;
@@ -507,12 +509,12 @@
       html.dataset.busy = "true";
       worker.postMessage({ type: "replay", seed: Number(seed) });
     },
-    // Open `page` with the `inputs` it has (a saved entry; `what` names it on the page):
-    // resolves to the labels of the inputs it took.
-    take(page, inputs, what) {
+    // Open `page` with the `inputs` it has (a saved entry; `what` names it on the page,
+    // `savedOn` is the page it was saved on): resolves to the labels of the inputs it took.
+    take(page, inputs, what, savedOn = "") {
       takeId += 1;
       html.dataset.busy = "true";
-      worker.postMessage({ type: "take", id: takeId, page, inputs: JSON.stringify(inputs), what });
+      worker.postMessage({ type: "take", id: takeId, page, inputs: JSON.stringify(inputs), what, savedOn });
       return new Promise((resolve) => takeWaiting.set(takeId, resolve));
     },
   };
@@ -537,7 +539,7 @@
       infoWaiting.shift()?.(msg);
     } else if (msg.type === "roll") {
       // "Roll it" was pressed: its seed and log join the page's roll history on the device.
-      if (store) {
+      if (store && !embedded) {
         const kept = store.addRoll(msg.page, { seed: String(msg.seed), log: msg.log });
         html.dataset.rollKept = kept.ok ? "true" : "false";
       }
@@ -612,7 +614,7 @@
       if (store && msg.remember && slug && slug !== "home" && lastSearch[slug] !== msg.search) {
         const saved = store.rememberInputs(slug, inputsOf(msg.search));
         html.dataset.remembered = saved.ok ? "true" : "false";
-        window.rangefinderDevice?.said(saved.ok ? "" : `Your inputs could not be remembered: ${saved.error}.`);
+        window.rangefinderDevice?.remembered(saved.ok ? "" : saved.error);
       }
       if (slug) lastSearch[slug] = msg.search;
       shown = { search: msg.search, page: slug || "home", title: msg.title || "", system: msg.system || "" };
