@@ -302,7 +302,7 @@ class App(pn.viewable.Viewer):
         self._write_query()
 
     def _shows_device_row(self) -> bool:
-        """"Reset to defaults" and where the inputs came from: on a calculator, not in an
+        """The "Reset to defaults" row, with where the inputs came from: on a calculator, not in an
         embed unless its host opted in to the device's memory (:attr:`remember`)."""
         return self.page != HOME and (not self.embed or self.remember)
 

@@ -414,9 +414,9 @@ def test_storage_that_throws_leaves_a_working_page_that_says_so(
     panel.locator("#rf-save-name").fill("Nope")
     panel.locator("#rf-save").click()
     status = panel.locator("[data-testid='device-status']")
-    status.filter(
-        has_text="Not saved: this browser does not let the page store anything"
-    ).wait_for(state="visible")
+    status.filter(has_text="Not saved: this browser does not let the page store anything").wait_for(
+        state="visible"
+    )
     assert app.python_errors() == []
 
 
@@ -455,9 +455,7 @@ REMEMBERED = json.dumps(
 )
 
 
-def test_an_embed_keeps_to_its_link_unless_its_host_opts_in(
-    open_app: Any, server: Server
-) -> None:
+def test_an_embed_keeps_to_its_link_unless_its_host_opts_in(open_app: Any, server: Server) -> None:
     app = seeded(open_app, server, seed_once(REMEMBERED), "?page=moo2-shot&embed=1")
     assert app.input_labelled("Beam attack").input_value() == str(SHOT.attack)
     assert app.testid("hit-chance") == hit()
