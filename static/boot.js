@@ -8,6 +8,17 @@
 // not the link's), "live" (the app has taken over; <html data-ready="true">).
 // <html data-busy="true"> from a change on the page until Python has sent everything it
 // changed in return ("false" then): the key figures come first, the charts and tables after.
+//
+// Longer than the ~600 lines of the style guide (about 690), on purpose: what remains here
+// of the device's memory (issue 28) is the glue that must sit between the page and its
+// worker, in this closure: the last inputs a bare link restores must be known before the
+// worker is started and the prerendered page is staged ("updating"), a change is remembered
+// in the same handler that writes the address bar (msg.remember), and a saved entry or a
+// replay is a message to this page's worker. The rest is in modules of its own:
+// static/storage.js (the format, its migration, the tolerant reads and writes) and
+// static/saved.js (the saved entries, the roll history, export and import, the warnings),
+// which reach this glue through window.rangefinderApp. Moving the glue out too would mean
+// handing the worker and the page's state to another script for about 60 lines.
 (function () {
   "use strict";
   const CONFIG = __RANGEFINDER_CONFIG__;
