@@ -8,6 +8,17 @@
 // not the link's), "live" (the app has taken over; <html data-ready="true">).
 // <html data-busy="true"> from a change on the page until Python has sent everything it
 // changed in return ("false" then): the key figures come first, the charts and tables after.
+//
+// Longer than the ~600 lines of the style guide (about 690), on purpose: what remains here
+// of the device's memory (issue 28) is the glue that must sit between the page and its
+// worker, in this closure: the last inputs a bare link restores must be known before the
+// worker is started and the prerendered page is staged ("updating"), a change is remembered
+// in the same handler that writes the address bar (msg.remember), and a saved entry or a
+// replay is a message to this page's worker. The rest is in modules of its own:
+// static/storage.js (the format, its migration, the tolerant reads and writes) and
+// static/saved.js (the saved entries, the roll history, export and import, the warnings),
+// which reach this glue through window.rangefinderApp. Moving the glue out too would mean
+// handing the worker and the page's state to another script for about 60 lines.
 (function () {
   "use strict";
   const CONFIG = __RANGEFINDER_CONFIG__;
@@ -20,10 +31,12 @@
   const params = new URLSearchParams(window.location.search);
   html.dataset.stage = "loading";
 
-  // --- what this device remembers (static/storage.js): not in embeds, which keep to their link ---
-  const LINK_ONLY = new Set(["page", "embed", "view"]);
-  const embedded = ["1", "true", "yes"].includes(params.get("embed") || "");
-  const store = embedded ? null : (window.rangefinderStore || null);
+  // --- what this device remembers (static/storage.js): not in embeds, which keep to their
+  // link, unless the host opted in (remember=1: the last inputs, nothing else) ---
+  const LINK_ONLY = new Set(["page", "embed", "view", "remember"]);
+  const yes = (name) => ["1", "true", "yes"].includes(params.get(name) || "");
+  const embedded = yes("embed");
+  const store = (embedded && !yes("remember")) ? null : (window.rangefinderStore || null);
   const bareLink = [...params.keys()].every((key) => LINK_ONLY.has(key));
   // The last inputs of the page a bare link (?page=<slug>) opens: Python restores them.
   const restoring = (store && bareLink && params.get("page")) ? store.lastInputs(params.get("page")) : null;
@@ -523,12 +536,12 @@
       html.dataset.busy = "true";
       worker.postMessage({ type: "replay", seed: Number(seed) });
     },
-    // Open `page` with the `inputs` it has (a saved entry; `what` names it on the page):
-    // resolves to the labels of the inputs it took.
-    take(page, inputs, what) {
+    // Open `page` with the `inputs` it has (a saved entry; `what` names it on the page,
+    // `savedOn` is the page it was saved on): resolves to the labels of the inputs it took.
+    take(page, inputs, what, savedOn = "") {
       takeId += 1;
       html.dataset.busy = "true";
-      worker.postMessage({ type: "take", id: takeId, page, inputs: JSON.stringify(inputs), what });
+      worker.postMessage({ type: "take", id: takeId, page, inputs: JSON.stringify(inputs), what, savedOn });
       return new Promise((resolve) => takeWaiting.set(takeId, resolve));
     },
   };
@@ -553,7 +566,7 @@
       infoWaiting.shift()?.(msg);
     } else if (msg.type === "roll") {
       // "Roll it" was pressed: its seed and log join the page's roll history on the device.
-      if (store) {
+      if (store && !embedded) {
         const kept = store.addRoll(msg.page, { seed: String(msg.seed), log: msg.log });
         html.dataset.rollKept = kept.ok ? "true" : "false";
       }
@@ -628,7 +641,7 @@
       if (store && msg.remember && slug && slug !== "home" && lastSearch[slug] !== msg.search) {
         const saved = store.rememberInputs(slug, inputsOf(msg.search));
         html.dataset.remembered = saved.ok ? "true" : "false";
-        window.rangefinderDevice?.said(saved.ok ? "" : `Your inputs could not be remembered: ${saved.error}.`);
+        window.rangefinderDevice?.remembered(saved.ok ? "" : saved.error);
       }
       if (slug) lastSearch[slug] = msg.search;
       shown = { search: msg.search, page: slug || "home", title: msg.title || "", system: msg.system || "" };

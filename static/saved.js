@@ -2,13 +2,14 @@
 // ship), and what the page says about the device's storage. Drawn by the page's main thread
 // in #rf-device (index.html), outside the app, from the store of static/storage.js; a saved
 // entry opens through boot.js (window.rangefinderApp.take), which asks Python to take the
-// inputs its page has. Not in embeds (they keep to their link).
+// inputs its page has. Not in embeds (they keep to their link; one whose host opted in with
+// remember=1 remembers its last inputs, and shows nothing of this panel).
 const app = window.rangefinderApp;
 const store = app?.store ?? null;
 const section = document.getElementById("rf-device");
 const html = document.documentElement;
 
-const LINK_ONLY = new Set(["page", "embed", "view"]);
+const LINK_ONLY = new Set(["page", "embed", "view", "remember"]);
 
 function inputsOf(search) {
   const inputs = {};
@@ -42,7 +43,7 @@ function el(tag, props = {}, ...children) {
   return node;
 }
 
-if (section && store) {
+if (section && store && html.dataset.embed !== "true") {
   section.hidden = false;
   const status = el("p", { className: "rf-device-status", role: "status", ariaLive: "polite", dataset: { testid: "device-status" } });
   const count = el("span", { className: "rf-device-count" });
@@ -74,14 +75,28 @@ if (section && store) {
     el("div", { className: "rf-device-body" },
       el("p", { className: "rf-device-empty" }, `The last ${window.rangefinderStorage?.ROLLS_KEPT ?? 20} rolls of "Roll it" on this page, kept on this device. Replay one to roll its seed again.`),
       rollList, clearButton));
-  section.append(details, rolls);
+  // What went wrong with the device's storage, shown above the page whether the panel is
+  // open or not: what could not be read (once), and a change that could not be remembered
+  // (boot.js, after each change of an input; cleared once one is remembered again).
+  const warning = el("p", { className: "rf-device-warning", role: "status", ariaLive: "polite", dataset: { testid: "device-warning" } });
+  section.append(warning, details, rolls);
   let persistAsked = false;
 
   const say = (text) => { status.textContent = text; };
-  window.rangefinderDevice = { said: (text) => { if (text) say(text); } };
+  const warnings = { read: "", remember: "" };
+  const warn = () => { warning.textContent = [warnings.read, warnings.remember].filter(Boolean).join(" "); };
+  window.rangefinderDevice = {
+    // The last inputs could not be remembered (`error`), or were ("").
+    remembered: (error) => {
+      warnings.remember = error ? `Your inputs could not be remembered: ${error}.` : "";
+      warn();
+    },
+  };
 
   // What the store could not read, named (its problems), once.
-  if (store.problems.length) say(`About what this device had stored: ${store.problems.join("; ")}.`);
+  if (store.status === "unavailable") warnings.read = `Nothing is remembered on this device: ${store.problems.join("; ")}.`;
+  else if (store.problems.length) warnings.read = `About what this device had stored: ${store.problems.join("; ")}.`;
+  warn();
 
   function entriesShown() {
     const { page, system } = app.shown;
@@ -151,7 +166,7 @@ if (section && store) {
   async function load(entry, ownPage) {
     if (!app.live) return;
     const target = ownPage ? entry.page : app.shown.page;
-    const taken = await app.take(target, entry.inputs, `“${entry.name}”`);
+    const taken = await app.take(target, entry.inputs, `“${entry.name}”`, entry.page);
     if (taken === null) say(`“${entry.name}” could not be loaded.`);
     else if (taken.length === 0) say(`“${entry.name}” shares no input with this page.`);
     else say(`Loaded “${entry.name}”: ${taken.join(", ")}.`);

@@ -311,8 +311,8 @@ webapp.browser.rendered(client, functools.partial(js.rangefinderPatch, client))
     client.post({ type: "ready", timings: client.timings });
   } else if (msg.type === "take") {
     // A saved entry (static/storage.js): the page takes the inputs it has.
-    const taken = await run(client, "import webapp.browser\nwebapp.browser.take_inputs(client, page, inputs, what)",
-      { page: String(msg.page), inputs: String(msg.inputs), what: String(msg.what) });
+    const taken = await run(client, "import webapp.browser\nwebapp.browser.take_inputs(client, page, inputs, what, saved_on)",
+      { page: String(msg.page), inputs: String(msg.inputs), what: String(msg.what), saved_on: String(msg.savedOn || "") });
     client.post({ type: "taken", id: msg.id, taken: taken ? JSON.parse(taken) : null });
     client.post({ type: "idle" });
   } else if (msg.type === "replay") {

@@ -32,7 +32,7 @@ key figures or one chart without scrollbars). The navigation resets it to the wh
 
 NO_PRINT = "@media print { :host { display: none !important; } }"
 
-LINK_ONLY = frozenset({"page", "embed", "view"})
+LINK_ONLY = frozenset({"page", "embed", "view", "remember"})
 """The keys of a link that set no input: a link with only these is a page's bare link, which
 opens the page with the inputs remembered on the device (:meth:`App.restore`)."""
 """The navigation and the notice are not printed (a page prints as inputs and results)."""
@@ -54,6 +54,12 @@ class App(pn.viewable.Viewer):
         objects=[HOME, *(p.slug for p in PAGES)], default=HOME, doc="The page shown."
     )
     embed = param.Boolean(default=False, doc="Compact view for iframes: no navigation.")
+    remember = param.Boolean(
+        default=False,
+        doc="An embed whose host opted in (``remember=1``) to the inputs remembered on the "
+        "device: its bare link restores them, and its changes are remembered. Other embeds "
+        "keep to their link.",
+    )
     view = param.Selector(
         objects=list(VIEWS),
         default="full",
@@ -222,10 +228,16 @@ class App(pn.viewable.Viewer):
                 "defaults: " + "; ".join(problems) + "."
             )
 
-    def take_inputs(self, slug: str, values: dict[str, str], *, what: str) -> list[str]:
+    def take_inputs(
+        self, slug: str, values: dict[str, str], *, what: str, saved_on: str = ""
+    ) -> list[str]:
         """Open page ``slug`` with the inputs of ``values`` it has (a saved entry, ``what``
         names it in the note): the others keep the page's current values. Returns the labels
-        of the inputs taken; the notice names each value that could not be used."""
+        of the inputs taken; the notice names each value that could not be used.
+
+        ``saved_on`` is the page the entry was saved on: on that page, an input the entry
+        names and the page no longer has (renamed or removed since) is named in the notice
+        too (on another page of the system, the entry's other inputs are simply not its)."""
         # A saved entry is a character or a loadout, not a roll: its seed stays out (the
         # roll history keeps each roll's seed).
         values = {name: value for name, value in values.items() if name != "seed"}
@@ -234,6 +246,12 @@ class App(pn.viewable.Viewer):
         if model is None:
             raise ValueError(f"page {slug!r} has no inputs")
         taken, problems = model.take_inputs(values)
+        if saved_on == slug:
+            problems += [
+                f"{name!r} is no longer an input of this page"
+                for name in values
+                if name not in model.inputs
+            ]
         labels = [model.label_of(name) for name in taken]
         self.device_note = (
             f"From {what}: " + ", ".join(labels) + "."
@@ -280,14 +298,19 @@ class App(pn.viewable.Viewer):
                 f"<span class='rf-page-system'>{html.escape(page.system.name)}</span></h1>"
             )
         self._title.visible = self.page != HOME and not self.embed
-        self._device_row.visible = self.page != HOME and not self.embed
+        self._device_row.visible = self._shows_device_row()
         self._write_query()
 
-    @param.depends("embed", watch=True)
+    def _shows_device_row(self) -> bool:
+        """The "Reset to defaults" row, with where the inputs came from: on a calculator, not in an
+        embed unless its host opted in to the device's memory (:attr:`remember`)."""
+        return self.page != HOME and (not self.embed or self.remember)
+
+    @param.depends("embed", "remember", watch=True)
     def _embed_changed(self) -> None:
         self._nav.visible = not self.embed
         self._title.visible = self.page != HOME and not self.embed
-        self._device_row.visible = self.page != HOME and not self.embed
+        self._device_row.visible = self._shows_device_row()
 
     @param.depends("view", watch=True)
     def _show_view(self) -> bool:
@@ -320,6 +343,8 @@ class App(pn.viewable.Viewer):
         out: dict[str, str] = {"page": self.page}
         if self.embed:
             out["embed"] = "1"
+        if self.remember:
+            out["remember"] = "1"
         if self.view != "full":
             out["view"] = self.view
         model = getattr(self._views.get(self.page), "model", None)
@@ -342,6 +367,7 @@ class App(pn.viewable.Viewer):
         self._syncing = True
         try:
             self.embed = query.get("embed", "0") in {"1", "true", "yes"}
+            self.remember = self.embed and query.get("remember", "0") in {"1", "true", "yes"}
             view = query.get("view", "full")
             if view not in VIEWS:
                 views = ", ".join(v for v in VIEWS if v != "full")

@@ -265,7 +265,7 @@ def set_location(client: str, location_json: str, remembered_json: str = "") -> 
             search = str(data.get("search", ""))
             session.app.remembered = remembered
             session.app.apply_search(search)
-            if bare_link(search) and not session.app.embed:
+            if bare_link(search) and (not session.app.embed or session.app.remember):
                 session.app.restore()
 
 
@@ -286,9 +286,10 @@ def _remembered_pages(remembered_json: str) -> dict[str, dict[str, str]]:
     }
 
 
-def take_inputs(client: str, slug: str, inputs_json: str, what: str) -> str:
-    """Open page ``slug`` with the inputs of a saved entry (``what`` names it): the page
-    takes those it has (:meth:`webapp.app.App.take_inputs`); returns their labels as JSON."""
+def take_inputs(client: str, slug: str, inputs_json: str, what: str, saved_on: str = "") -> str:
+    """Open page ``slug`` with the inputs of a saved entry (``what`` names it, ``saved_on`` is
+    the page it was saved on): the page takes those it has
+    (:meth:`webapp.app.App.take_inputs`); returns their labels as JSON."""
     values = json.loads(inputs_json)
     with _current(client) as session:
         if session.app is None or not isinstance(values, dict):
@@ -296,7 +297,7 @@ def take_inputs(client: str, slug: str, inputs_json: str, what: str) -> str:
         session.visitor = True  # the visitor loaded it: these become the page's last inputs
         try:
             taken = session.app.take_inputs(
-                slug, {str(k): str(v) for k, v in values.items()}, what=what
+                slug, {str(k): str(v) for k, v in values.items()}, what=what, saved_on=saved_on
             )
         finally:
             session.visitor = False

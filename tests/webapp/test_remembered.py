@@ -110,6 +110,29 @@ def test_a_saved_entry_fills_the_inputs_another_page_of_its_system_shares() -> N
     assert app.device_note == "“Vargr” shares no input with this page."
 
 
+def test_an_entry_loaded_on_its_own_page_names_the_inputs_that_page_no_longer_has() -> None:
+    app = App()
+    values = {"attack": "64", "squares": "99", "old_input": "1"}
+    taken = app.take_inputs("moo2-shot", values, what="“Old”", saved_on="moo2-shot")
+    model = app.view_of("moo2-shot").model
+    assert taken == [model.label_of("attack")] and model.squares == SHOT.squares
+    assert "'old_input' is no longer an input of this page" in app.notice
+    assert "Distance (squares) must be an integer in 0..24" in app.notice
+    # From another page of the system, its other inputs are simply not this page's.
+    app.take_inputs("moo2-range", values, what="“Old”", saved_on="moo2-shot")
+    assert "old_input" not in app.notice
+
+
+def test_an_embed_keeps_its_hosts_opt_in_in_its_address_and_a_page_does_not_take_it() -> None:
+    embed = App()
+    embed.apply_search("?page=moo2-shot&embed=1&remember=1")
+    assert embed.remember and embed.query()["remember"] == "1"
+    assert bare_link("?page=moo2-shot&embed=1&remember=1")
+    page = App()
+    page.apply_search("?page=moo2-shot&remember=1")  # only an embed's host opts in
+    assert not page.remember and "remember" not in page.query() and page.notice == ""
+
+
 BROWSER_SCRIPT = textwrap.dedent(
     """
     from bokeh.models import NumericInput
@@ -117,7 +140,8 @@ BROWSER_SCRIPT = textwrap.dedent(
     out = {}
     remembered = json.dumps({"pages": {"moo2-shot": {"attack": "61"}}})
     for client, search in (("bare", "?page=moo2-shot"), ("link", "?page=moo2-shot&attack=44"),
-                           ("embed", "?page=moo2-shot&embed=1")):
+                           ("embed", "?page=moo2-shot&embed=1"),
+                           ("opted-in", "?page=moo2-shot&embed=1&remember=1")):
         posted = []
         asyncio.run(browser.start(client, posted.append, search))
         location = {"search": search, "pathname": "/", "href": "http://x/" + search}
@@ -146,6 +170,7 @@ def test_python_restores_only_a_bare_link_and_marks_what_the_visitor_did() -> No
     assert out["bare"][0] == 61  # restored
     assert out["link"][0] == 44  # the link wins
     assert out["embed"][0] == SHOT.attack  # an embed keeps to its link
+    assert out["opted-in"][0] == 61  # unless its host opted in (remember=1)
     # Nothing of the start is the visitor's: the page does not store it.
     assert not any(out["bare"][1] + out["link"][1] + out["embed"][1])
     # A saved entry loaded is the visitor's doing: its page's address, to remember.
