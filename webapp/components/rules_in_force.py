@@ -294,15 +294,15 @@ class RulesInForce:
         value = model.switch_values(self._compared_or_preset())[name]
         widget: Any
         if isinstance(parameter, param.Boolean):
-            widget = pn.widgets.Checkbox(name=label, value=value)
+            widget = pn.widgets.Checkbox(label=label, value=value)
         elif isinstance(parameter, param.Integer):
             low, high = parameter.bounds or (None, None)
             widget = pn.widgets.IntInput(
-                name=label, value=value, start=low, end=high, sizing_mode="stretch_width"
+                label=label, value=value, start=low, end=high, sizing_mode="stretch_width"
             )
         else:
             widget = pn.widgets.Select(
-                name=label, options=list(parameter.objects), value=value,
+                label=label, options=list(parameter.objects), value=value,
                 sizing_mode="stretch_width",
             )  # fmt: skip
         widget.param.watch(lambda event: self._compared_set(field, event.new), "value")

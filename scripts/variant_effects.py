@@ -7,9 +7,11 @@ default variant and then with the switch set to each other value it allows. The 
 "changes the page" when any number of the result differs (:func:`numbers_of`: every number
 and text the result holds, the variant records themselves left out).
 
-``python -m webapp.variant_effects`` prints the list (switch -> pages); the tests
-(``tests/webapp/test_variants.py``) check that every switch changes at least one page.
-Server-side only: no page imports this module.
+``./dev python -m scripts.variant_effects`` (from the checkout's root) prints the list
+(switch -> pages), for the closing note of issue #29; the tests
+(``tests/webapp/test_variants.py``) check that every switch changes at least one page, and
+take :func:`numbers_of` for their digests. A tool, not part of the app: no page imports it,
+and the site does not ship it.
 """
 
 from __future__ import annotations
