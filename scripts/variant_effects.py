@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import sys
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from typing import Any
@@ -124,10 +125,13 @@ def _switch_values(model: Calculator, field: str) -> list[Any]:
     return [v for v in others if v != default]
 
 
-def effects(pages: tuple[Page, ...] = PAGES) -> dict[str, list[str]]:
-    """Switch (field name) -> the pages whose numbers it changes, in registry order."""
+def effects(pages: tuple[Page, ...] = PAGES, *, progress: bool = False) -> dict[str, list[str]]:
+    """Switch (field name) -> the pages whose numbers it changes, in registry order
+    (``progress``: each page's name on stderr as it starts)."""
     out: dict[str, list[str]] = {}
     for page in pages:
+        if progress:
+            print(f"... {page.slug}", file=sys.stderr, flush=True)
         model = page.view_class().model_class()
         fields = model.field_names()
         for field in fields:
@@ -157,5 +161,5 @@ def effects(pages: tuple[Page, ...] = PAGES) -> dict[str, list[str]]:
 
 
 if __name__ == "__main__":  # pragma: no cover - the listing for the issue's closing note
-    for field, slugs in effects().items():
+    for field, slugs in effects(progress=True).items():
         print(f"{field}: {', '.join(slugs) or '(no page)'}")

@@ -114,11 +114,16 @@ def test_the_attack_compared_with_a_modified_preset_shows_both_charts_under_it()
 
 def test_compare_mode_off_hides_the_compared_charts_and_on_again_shows_them() -> None:
     _, view = opened({"page": "cepheus-attack", "compare": cepheus.TWODSIX_CE})
+    own, compared = view._chart_panes[0].object, view._compare_blocks[0][0].objects[1].object
     assert view._compare_blocks[0][0].visible
+    # the same axes as the page's chart while shown (bars of one height: one chance)
+    assert compared.x_range is own.x_range and compared.y_range is own.y_range
     view.model.compare = False
     assert not any(block.visible for block, _h, _t in view._compare_blocks.values())
+    assert compared.x_range is not own.x_range and compared.y_range is not own.y_range
     view.model.compare = True
     assert all(block.visible for block, _h, _t in view._compare_blocks.values())
+    assert compared.y_range is own.y_range
 
 
 # --- moo2-shot: classic against 1.50 simplified, the damage of one shot --------------------

@@ -83,7 +83,8 @@ def compare_html(
     shown: Sequence[Figure], compared: Sequence[Figure], in_force: str, other: str
 ) -> str:
     """The key figures under the rules in force, each with the same figure under ``other``
-    beside it and the difference highlighted (``data-testid`` ``compared-<id>`` and
+    beside it ("compared: ...", ``other`` named once, in the heading) and the difference
+    highlighted (``data-testid`` ``compared-<id>`` and
     ``difference-<id>``)."""
     under = {figure.testid: figure for figure in compared}
     cards = []
@@ -97,7 +98,7 @@ def compare_html(
             f"<div class='rf-figure{' rf-changed' if changed else ''}'>"
             f"<span class='rf-big' data-testid='{tid}'>{html.escape(figure.value)}</span>"
             f"<span class='rf-label'>{html.escape(figure.label)}</span>"
-            f"<span class='rf-compared'>{html.escape(other)}: "
+            f"<span class='rf-compared' title='{html.escape(other)}'>compared: "
             f"<b data-testid='compared-{tid}'>{html.escape(other_value)}</b></span>"
             f"<span class='rf-diff' data-testid='difference-{tid}'>{html.escape(diff)}</span>"
             "</div>"

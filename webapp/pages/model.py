@@ -1,3 +1,5 @@
+# Over 600 lines: the one base class of every page model (inputs, errors, the rules in force,
+# compare mode and deep links), whose parts call each other; split, each would need the others.
 """The model half of the page contract: a :class:`Calculator` computes, and nothing else.
 
 A page's model (``webapp/pages/<system>/<page>.py``) is a :class:`Calculator`: its inputs are

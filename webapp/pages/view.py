@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 import panel as pn
 import param
+from bokeh.models import DataRange1d
 
 from webapp import components
 from webapp.components import (
@@ -106,6 +107,7 @@ class PageView(pn.viewable.Viewer):
         self._twin_of = twin_of
         self._twin: PageView | None = None  # (compare mode's: made when first needed)
         self._compare_blocks: dict[int, tuple[pn.Column, Any, Any]] = {}
+        self._own_ranges: dict[int, tuple[Any, Any]] = {}  # (a twin's: _share_ranges)
         self._lazy_fields = True  # (the fields of sections(): see field())
         try:
             sections = list(self.sections())
@@ -376,8 +378,9 @@ class PageView(pn.viewable.Viewer):
             and bool(self._chart_panes)
         )
         if not shown:
-            for block, _head, _table in self._compare_blocks.values():
+            for index, (block, _head, _table) in self._compare_blocks.items():
                 block.visible = False
+                self._share_ranges(index, False)
             return
         twin = self.compare_twin()
         twin.render(model.compared)
@@ -414,6 +417,24 @@ class PageView(pn.viewable.Viewer):
             head.object = head_html
             compared_table.object = table_html
             block.visible = True
+            self._share_ranges(index, True)
+
+    def _share_ranges(self, index: int, shared: bool) -> None:
+        """Draw compare mode's chart ``index`` on the same axes as the page's own (both
+        automatic ranges then span both charts' data, so bars of the same height are the same
+        chance), or give it back its own axes. Only automatic ranges are shared: a range a
+        page sets from its result (a factor list, fixed ends) stays each chart's own."""
+        twin = self._twin
+        if twin is None or index >= len(twin._chart_panes):
+            return
+        fig, own = twin._chart_panes[index].object, self._chart_panes[index].object
+        kept = twin._own_ranges.setdefault(index, (fig.x_range, fig.y_range))
+        for axis, mine in zip(("x_range", "y_range"), kept, strict=True):
+            theirs = getattr(own, axis)
+            same_kind = isinstance(mine, DataRange1d) and isinstance(theirs, DataRange1d)
+            wanted = theirs if shared and same_kind else mine
+            if getattr(fig, axis) is not wanted:
+                setattr(fig, axis, wanted)
 
     def _place_compare_block(self, block: pn.Column, main_table: Any, chart: Any) -> None:
         """Put ``block`` right under the main chart's table (in the layout holding it), or
