@@ -127,7 +127,8 @@ def _switch_values(model: Calculator, field: str) -> list[Any]:
 
 def effects(pages: tuple[Page, ...] = PAGES, *, progress: bool = False) -> dict[str, list[str]]:
     """Switch (field name) -> the pages whose numbers it changes, in registry order
-    (``progress``: each page's name on stderr as it starts)."""
+    (``progress``: on stderr, each page's name as it starts and the switches that changed it
+    once done, so that a long run's part is of use)."""
     out: dict[str, list[str]] = {}
     for page in pages:
         if progress:
@@ -157,6 +158,11 @@ def effects(pages: tuple[Page, ...] = PAGES, *, progress: bool = False) -> dict[
                     if changed:
                         out[field].append(page.slug)
                         break
+        if progress:
+            found = [field for field in fields if page.slug in out[field]]
+            print(
+                f"    {page.slug}: {', '.join(found) or '(no switch)'}", file=sys.stderr, flush=True
+            )
     return out
 
 
