@@ -104,6 +104,13 @@ COMPARED = dataclasses.replace(
 )
 
 
+def _outcome(effect: int) -> str:
+    """The chapter's outcome of an attack roll's Effect (as the Effect table names it)."""
+    if effect < 0:
+        return "failure"
+    return "exceptional success" if effect >= cepheus.EXCEPTIONAL_EFFECT else "success"
+
+
 def test_compare_mode_shows_both_figures_and_both_charts(app: AppPage) -> None:
     assert cepheus.characteristic_dm(15) == 3
     in_force = cepheus.attack_odds(STRONG)
@@ -131,8 +138,7 @@ def test_compare_mode_shows_both_figures_and_both_charts(app: AppPage) -> None:
         assert bars in shown
     rows = app.page.locator("[data-testid='compared-chart-table'] tbody tr")
     assert rows.evaluate_all(TABLE_ROWS) == [
-        [str(e), "success" if e >= 0 else "failure", percent(p), str(p)]
-        for e, p in compared.effect.items()
+        [str(e), _outcome(e), percent(p), str(p)] for e, p in compared.effect.items()
     ]
     changed = app.page.locator("[data-testid='compared-chart-table'] tbody tr.rf-changed")
     assert changed.evaluate_all(TABLE_ROWS) == [["-1", "failure", percent(Fraction(1, 36)),
