@@ -173,7 +173,13 @@ class App(pn.viewable.Viewer):
             )
             model = getattr(self._views[slug], "model", None)
             if model is not None:
-                linked = [*model.inputs, *model.switch_only_names(), "compare", "compare_with"]
+                linked = [
+                    *model.inputs,
+                    *model.switch_only_names(),
+                    "compare",
+                    "compare_with",
+                    "compare_changes",
+                ]
                 model.param.watch(lambda *_e: self._write_query(), linked)
             roll_it = getattr(self._views[slug], "roll_it", None)
             if roll_it is not None and self._rolled is not None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import sys
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -27,9 +28,11 @@ from webapp.app import App
 from webapp.components.rules_in_force import difference_text
 from webapp.pages import PAGES, Page, find_page
 from webapp.pages.switches import SWITCHES
-from webapp.variant_effects import numbers_of
 
 HERE = Path(__file__).parent
+sys.path.insert(0, str(HERE.parents[1]))  # (the checkout's root: scripts/, a tool's folder)
+from scripts.variant_effects import numbers_of  # noqa: E402
+
 BEFORE: dict[str, dict[str, Any]] = json.loads((HERE / "figures_before_variants.json").read_text())
 PUBLISHED: dict[str, dict[str, str]] = json.loads((HERE / "published_links.json").read_text())
 SYSTEMS = {"cepheus": cepheus, "moo2": moo2, "lurasko": lurasko}

@@ -5,13 +5,18 @@ The control (:class:`RulesInForce`): the preset in force (a choice of the system
 ``PRESETS`` of :mod:`rules.cepheus`, :mod:`rules.moo2` or :mod:`rules.lurasko`), its name
 with "(modified)" when a switch differs from it, a folded list of the individual switches
 (each with its short label, its one-sentence summary and the passage,
-:data:`webapp.pages.switches.SWITCHES`), and compare mode: a checkbox and the preset compared
-with. Everything it shows is the model's (:class:`~webapp.pages.model.Calculator`: its
-switches, :meth:`~webapp.pages.model.Calculator.rules_in_force`, its ``compared`` result).
+:data:`webapp.pages.switches.SWITCHES`), and compare mode: a checkbox, the preset compared
+with and a folded list of the compared rules' own switches (the compared name then says
+"(modified)", :meth:`~webapp.pages.model.Calculator.compared_name`). Everything it shows is
+the model's (:class:`~webapp.pages.model.Calculator`: its switches,
+:meth:`~webapp.pages.model.Calculator.rules_in_force`, its ``compared`` result).
 
 Compare mode's figures (:func:`compare_html`): each key figure under the rules in force, the
 same figure under the compared preset beside it, and the difference in words ("+4.2 points
-of hit chance") where both are numbers of the same kind.
+of hit chance") where both are numbers of the same kind. Its main chart
+(:func:`compare_chart_html`, drawn by :class:`~webapp.pages.view.PageView`): the page's first
+chart under the compared rules, under the page's own, with the rows of its table that differ
+highlighted.
 """
 
 from __future__ import annotations
@@ -24,13 +29,15 @@ from fractions import Fraction
 from typing import Any
 
 import panel as pn
+import param
 
 from webapp.components.fields import LazyField, group
+from webapp.components.layout import Later
 from webapp.components.panes import Figure, html_pane
 from webapp.pages.model import Calculator
 from webapp.pages.switches import SWITCHES
 
-__all__ = ["RulesInForce", "compare_html", "difference_text"]
+__all__ = ["RulesInForce", "compare_chart_html", "compare_html", "difference_text"]
 
 _NUMBER = re.compile(r"^\s*([+-]?\d[\d,]*(?:\.\d+)?)\s*(%|[A-Za-z ]*)\s*$")
 """A figure's value that is one number, with an optional unit ("63.9%", "-2", "4.5 dmg")."""
@@ -76,7 +83,8 @@ def compare_html(
     shown: Sequence[Figure], compared: Sequence[Figure], in_force: str, other: str
 ) -> str:
     """The key figures under the rules in force, each with the same figure under ``other``
-    beside it and the difference highlighted (``data-testid`` ``compared-<id>`` and
+    beside it ("compared: ...", ``other`` named once, in the heading) and the difference
+    highlighted (``data-testid`` ``compared-<id>`` and
     ``difference-<id>``)."""
     under = {figure.testid: figure for figure in compared}
     cards = []
@@ -90,7 +98,7 @@ def compare_html(
             f"<div class='rf-figure{' rf-changed' if changed else ''}'>"
             f"<span class='rf-big' data-testid='{tid}'>{html.escape(figure.value)}</span>"
             f"<span class='rf-label'>{html.escape(figure.label)}</span>"
-            f"<span class='rf-compared'>{html.escape(other)}: "
+            f"<span class='rf-compared' title='{html.escape(other)}'>compared: "
             f"<b data-testid='compared-{tid}'>{html.escape(other_value)}</b></span>"
             f"<span class='rf-diff' data-testid='difference-{tid}'>{html.escape(diff)}</span>"
             "</div>"
@@ -100,6 +108,77 @@ def compare_html(
         f"<b>{html.escape(in_force)}</b>, compared with <b>{html.escape(other)}</b></p>"
     )
     return head + f"<div class='rf-figures'>{''.join(cards)}</div>"
+
+
+_ROW = re.compile(r"<tr(?P<attributes>[^>]*)>(?P<cells>.*?)</tr>", re.S)
+_CELL = re.compile(r"<t[dh][^>]*>(.*?)</t[dh]>", re.S)
+
+
+def _body_rows(table: str) -> list[tuple[str, ...]]:
+    """The cells of each row of the body of ``table`` (a :func:`chart_table_html`), as text."""
+    body = table.partition("<tbody>")[2]
+    return [tuple(_CELL.findall(m.group("cells"))) for m in _ROW.finditer(body)]
+
+
+def compare_chart_html(main: str, compared: str, in_force: str, other: str) -> tuple[str, str]:
+    """Compare mode's main chart: (the heading over the chart under ``other``, the table of
+    that chart's data).
+
+    ``main`` and ``compared`` are the tables of the page's main chart under the rules in force
+    and under ``other`` (:func:`~webapp.components.chart_table_html`). Each row of the compared
+    table whose first cell is not in the page's table, or whose other cells differ, is
+    highlighted (``rf-changed``); the heading counts them. The table's test ids get the
+    ``compared-`` prefix (the page's own stay unique), and the table is
+    ``data-testid='compared-chart-table'``.
+
+    >>> head, table = compare_chart_html(
+    ...     "<table><tbody><tr><td>0</td><td>50%</td></tr><tr><td>1</td><td>50%</td></tr>"
+    ...     "</tbody></table>",
+    ...     "<table><tbody><tr><td>0</td><td>40%</td></tr><tr><td>1</td><td>50%</td></tr>"
+    ...     "</tbody></table>", "A", "B")
+    >>> "1 of 2 rows differ" in head, table.count("rf-changed")
+    (True, 1)
+    """
+    here = {row[0]: row for row in _body_rows(main) if row}
+    rows = _body_rows(compared)
+    changed = 0
+
+    def mark(match: re.Match[str]) -> str:
+        nonlocal changed
+        cells = tuple(_CELL.findall(match.group("cells")))
+        if not cells or here.get(cells[0]) == cells:
+            return match.group(0)
+        changed += 1
+        attributes = match.group("attributes")
+        if "class='" in attributes:
+            attributes = attributes.replace("class='", "class='rf-changed ", 1)
+        else:
+            attributes += " class='rf-changed'"
+        return f"<tr{attributes}>{match.group('cells')}</tr>"
+
+    head, tbody, rest = compared.partition("<tbody>")
+    table = head + tbody + _ROW.sub(mark, rest)
+    table = re.sub(r"data-testid='([^']*)'", r"data-testid='compared-\1'", table)
+    table = table.replace(
+        "<details class='rf-chart-table'>",
+        "<details class='rf-chart-table' data-testid='compared-chart-table'>",
+        1,
+    )
+    gone = len(set(here) - {row[0] for row in rows if row})
+    if changed or gone:
+        differ = (
+            f"{changed} of {len(rows)} rows differ"
+            + (f", {gone} only under the rules in force" if gone else "")
+            + " (highlighted in its table)"
+        )
+    else:
+        differ = "the same numbers"
+    heading = (
+        "<p class='rf-compare-head' data-testid='compared-chart-head'>The chart above under "
+        f"<b>{html.escape(other)}</b> (rules in force: {html.escape(in_force)}): "
+        f"<span class='rf-diff'>{html.escape(differ)}</span></p>"
+    )
+    return heading, table
 
 
 class RulesInForce:
@@ -159,7 +238,20 @@ class RulesInForce:
             )
         self.switches = group(self._switches_title(), *rows, collapsed=True)
         self.switches.css_classes = ["rf-rules-switches"]
-        watched = [*model.switch_names(), "compare", "compare_with", "error"]
+        # compare mode's second side: a preset plus its own switches, made when unfolded
+        self._compared_widgets: dict[str, Any] = {}
+        self.compare_status = html_pane(margin=(0, 10), visible=model.compare)
+        self.compare_switches = group(
+            self._compared_title(),
+            *(
+                Later(self._compared_widget, field, name)
+                for field, name in zip(model.field_names(), model.switch_names(), strict=True)
+            ),
+            collapsed=True,
+        )
+        self.compare_switches.css_classes = ["rf-rules-compare-switches"]
+        self.compare_switches.visible = model.compare
+        watched = [*model.switch_names(), "compare", "compare_with", "compare_changes", "error"]
         model.param.watch(self._sync, watched)
         self._sync()
 
@@ -169,9 +261,11 @@ class RulesInForce:
             pn.Column(
                 self.preset,
                 self.status,
+                self.switches,
                 self.compare,
                 self.compare_with,
-                self.switches,
+                self.compare_status,
+                self.compare_switches,
                 sizing_mode="stretch_width",
                 margin=(0, 0, 6, 0),
                 css_classes=["rf-rules"],
@@ -188,6 +282,44 @@ class RulesInForce:
         count = len(self.model.switch_names())
         return f"Individual rules ({count}" + (f", {differ} changed)" if differ else ")")
 
+    def _compared_title(self) -> str:
+        count = len(self.model.compare_changes)
+        return "Compared rules: individual rules" + (f" ({count} changed)" if count else "")
+
+    def _compared_widget(self, field: str, name: str) -> Any:
+        """The widget of switch ``field`` of the compared rules (made from the switch's
+        parameter, not linked to it: it sets :meth:`Calculator.set_compared_switch`)."""
+        model = self.model
+        parameter = model.param[name]
+        label = f"{SWITCHES[field].label} (compared)"
+        value = model.switch_values(self._compared_or_preset())[name]
+        widget: Any
+        if isinstance(parameter, param.Boolean):
+            widget = pn.widgets.Checkbox(label=label, value=value)
+        elif isinstance(parameter, param.Integer):
+            low, high = parameter.bounds or (None, None)
+            widget = pn.widgets.IntInput(
+                label=label, value=value, start=low, end=high, sizing_mode="stretch_width"
+            )
+        else:
+            widget = pn.widgets.Select(
+                label=label, options=list(parameter.objects), value=value,
+                sizing_mode="stretch_width",
+            )  # fmt: skip
+        widget.param.watch(lambda event: self._compared_set(field, event.new), "value")
+        self._compared_widgets[name] = widget
+        return widget
+
+    def _compared_or_preset(self) -> Any:
+        try:
+            return self.model.compared_variant()
+        except ValueError:
+            return self.model.rules_system.find_preset(self.model.compared_preset())  # type: ignore[union-attr]
+
+    def _compared_set(self, field: str, value: Any) -> None:
+        if not self._syncing:
+            self.model.set_compared_switch(field, value)
+
     def _sync(self, *_events: object) -> None:
         model = self.model
         in_force = model.rules_in_force()
@@ -197,11 +329,21 @@ class RulesInForce:
         )
         self.switches.title = self._switches_title()
         self.compare_with.visible = model.compare
+        self.compare_status.visible = model.compare
+        self.compare_switches.visible = model.compare
+        self.compare_switches.title = self._compared_title()
+        self.compare_status.object = (
+            f"<p class='rf-note'>Compared with: <b data-testid='compared-rules'>"
+            f"{html.escape(model.compared_name())}</b></p>"
+        )
         self._syncing = True
         try:
             with contextlib.suppress(ValueError):  # (a switch out of its domain)
                 self.preset.value = model.preset_of(model.variant)[0]
             self.compare_with.value = model.compared_preset()
+            values = model.switch_values(self._compared_or_preset())
+            for name, widget in self._compared_widgets.items():
+                widget.value = values[name]
         finally:
             self._syncing = False
 
@@ -213,4 +355,4 @@ class RulesInForce:
     def _compare_with(self, event: Any) -> None:
         if self._syncing:
             return
-        self.model.compare_with = event.new
+        self.model.compare_with_preset(event.new)

@@ -1,3 +1,5 @@
+# Over 600 lines: the one base class of every page model (inputs, errors, the rules in force,
+# compare mode and deep links), whose parts call each other; split, each would need the others.
 """The model half of the page contract: a :class:`Calculator` computes, and nothing else.
 
 A page's model (``webapp/pages/<system>/<page>.py``) is a :class:`Calculator`: its inputs are
@@ -191,7 +193,10 @@ class Calculator(param.Parameterized):
     which :meth:`compute` passes to every rule it calls. In a deep link a switch is a query
     parameter named after its field, written only when it differs from the default (absent =
     the default, so every older link keeps its meaning). With :attr:`compare` on,
-    :attr:`compared` holds the result under the preset :attr:`compare_with` too.
+    :attr:`compared` holds the result under a second variant too (:meth:`compared_variant`: the
+    preset :attr:`compare_with` with the switches :attr:`compare_changes`; in a deep link
+    ``compare=<preset>`` and ``compare.<field>=<value>``, so a link of before these holds the
+    preset alone, as it did).
     """
 
     rules_system: ClassVar[ModuleType | None] = None
@@ -217,8 +222,13 @@ class Calculator(param.Parameterized):
     compare_with = param.String(
         default="", precedence=-1, doc="The preset compared with ('': the first other one)."
     )
+    compare_changes = param.Dict(
+        default={}, precedence=-1,
+        doc="The compared rules' switches that differ from the preset :attr:`compare_with`"
+        " (field -> value): compare mode's second side is any variant.",
+    )  # fmt: skip
     compared = param.Parameter(
-        default=None, precedence=-1, doc="The last good result under :attr:`compare_with`."
+        default=None, precedence=-1, doc="The last good result under :meth:`compared_variant`."
     )
 
     def __init__(self, **params: Any) -> None:
@@ -231,7 +241,7 @@ class Calculator(param.Parameterized):
                 parameter.allow_None = True
         super().__init__(**params)
         self.param.watch(self._refresh, [*self.inputs, *self.switch_only_names()])
-        self.param.watch(self._refresh_compared, ["compare", "compare_with"])
+        self.param.watch(self._refresh_compared, ["compare", "compare_with", "compare_changes"])
         self._refresh()
 
     @classmethod
@@ -336,6 +346,43 @@ class Calculator(param.Parameterized):
         here = self.rules_in_force()
         return next((name for name in options if name != here), options[0] if options else "")
 
+    def compared_variant(self) -> Any:
+        """Compare mode's second side: the preset :meth:`compared_preset` with the switches of
+        :attr:`compare_changes` (ValueError naming the field if one is out of its domain)."""
+        system = self.rules_system
+        assert system is not None
+        base = system.find_preset(self.compared_preset())
+        if not self.compare_changes:
+            return base
+        values = {field: getattr(base, field) for field in self.field_names()}
+        return system.Variant(**(values | dict(self.compare_changes)))
+
+    def compared_name(self) -> str:
+        """The compared rules' name: the preset's, with " (modified)" when a switch differs."""
+        name = self.compared_preset()
+        try:
+            modified = bool(self.compared_variant().differences(name))
+        except ValueError:
+            return "(a compared switch is out of its domain)"
+        return f"{name} (modified)" if modified else name
+
+    def compare_with_preset(self, name: str) -> None:
+        """Compare with the preset named ``name``, every switch as that preset has it."""
+        self.param.update(compare_with=name, compare_changes={})
+
+    def set_compared_switch(self, field: str, value: Any) -> None:
+        """Set switch ``field`` of the compared rules (kept only where it differs from the
+        compared preset)."""
+        system = self.rules_system
+        assert system is not None and field in self.field_names()
+        preset = getattr(system.find_preset(self.compared_preset()), field)
+        changes = dict(self.compare_changes)
+        if value == (preset.value if isinstance(preset, enum.Enum) else preset):
+            changes.pop(field, None)
+        else:
+            changes[field] = value
+        self.param.update(compare_with=self.compared_preset(), compare_changes=changes)
+
     def compute_under(self, variant: Any) -> Any:
         """:meth:`compute` with the switches set to ``variant`` (no event fired, the switches
         put back after)."""
@@ -411,22 +458,24 @@ class Calculator(param.Parameterized):
         except ValueError as error:
             name = self.input_of(error)
             self.param.update(error=self.describe(error, name), error_input=name)
-        else:
-            self.param.update(result=result, error="", error_input="")
-            self._refresh_compared()
+        else:  # (the result and its compared twin together: the view renders once)
+            self.param.update(result=result, compared=self._compared_of(), error="", error_input="")
+
+    def _compared_of(self) -> Any:
+        """The result under the compared rules, when compare mode is on (else None; None too
+        when the inputs are not valid under them)."""
+        if not self.compare or self.rules_system is None:
+            return None
+        try:
+            return self.compute_under(self.compared_variant())
+        except ValueError:
+            return None
 
     def _refresh_compared(self, *_events: object) -> None:
-        """The result under the compared preset, when compare mode is on (else None)."""
-        system = self.rules_system
-        if not self.compare or system is None or self.error:
-            if not self.compare:
-                self.compared = None
-            return
-        name = self.compared_preset()
-        try:
-            self.compared = self.compute_under(system.find_preset(name))
-        except ValueError:
-            self.compared = None  # (the inputs are not valid under that preset)
+        """Compare mode turned on or off, or the compared rules changed: :attr:`compared`
+        again (kept as it was while the inputs are in error)."""
+        if not self.error or not self.compare:
+            self.compared = self._compared_of()
 
     # --- deep links ---------------------------------------------------------------------
 
@@ -447,6 +496,10 @@ class Calculator(param.Parameterized):
             out[name] = str(int(value) if isinstance(value, bool) else value)
         if self.compare:
             out["compare"] = self.compared_preset()
+            for field in self.field_names():  # (in field order)
+                if field in self.compare_changes:
+                    value = self.compare_changes[field]
+                    out[f"compare.{field}"] = str(int(value) if isinstance(value, bool) else value)
         return out
 
     def apply_query(self, query: Mapping[str, str]) -> list[str]:
@@ -473,13 +526,38 @@ class Calculator(param.Parameterized):
                     f"Compare with: expected one of {presets}, got {query['compare']!r}"
                     " (in the link: compare)"
                 )
+        changes = self._compared_switches_of(query, problems)
+        if changes:
+            values.update(compare=True, compare_changes=changes)
         if not problems:
             self.param.update(values)
             if self.error:
                 problems.append(self.error)
+            elif self.compare:
+                try:
+                    self.compared_variant()
+                except ValueError as error:
+                    problems.append(f"Compared rules: {error} (in the link: compare.…)")
         if problems:
             self.reset()
         return problems
+
+    def _compared_switches_of(
+        self, query: Mapping[str, str], problems: list[str]
+    ) -> dict[str, Any]:
+        """The compared rules' switches of a deep link (``compare.<field>=value``), each
+        parsed as the switch's own parameter parses it; a malformed one is a problem."""
+        changes: dict[str, Any] = {}
+        for field, name in zip(self.field_names(), self.switch_names(), strict=True):
+            key = f"compare.{field}"
+            if key not in query:
+                continue
+            try:
+                changes[field] = parse_value(self.param[name], query[key])
+            except QueryError as error:
+                label = self.label_of(name)
+                problems.append(f"Compared rules, {label}: {error} (in the link: {key})")
+        return changes
 
     def take_inputs(self, values: Mapping[str, str]) -> tuple[list[str], list[str]]:
         """Set the inputs of ``values`` that this page has and can use, input by input (the
@@ -516,7 +594,10 @@ class Calculator(param.Parameterized):
     def reset(self) -> None:
         """Every input and switch back to its default, compare mode off."""
         names = (*self.inputs, *self.switch_only_names())
-        self.param.update({name: self.param[name].default for name in names}, compare=False)
+        self.param.update(
+            {name: self.param[name].default for name in names},
+            compare=False, compare_with="", compare_changes={},
+        )  # fmt: skip
         self._refresh()
 
 

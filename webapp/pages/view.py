@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 import panel as pn
 import param
+from bokeh.models import DataRange1d
 
 from webapp import components
 from webapp.components import (
@@ -24,7 +25,7 @@ from webapp.components import (
     style_figure,
 )
 from webapp.components.roll import RollIt, RollLog
-from webapp.components.rules_in_force import RulesInForce, compare_html
+from webapp.components.rules_in_force import RulesInForce, compare_chart_html, compare_html
 from webapp.pages.model import Calculator
 
 __all__ = [
@@ -71,6 +72,9 @@ class PageView(pn.viewable.Viewer):
     """The rule the page encodes (source and section) and the interpretations it relies on."""
     roll_prompt: ClassVar[str] = ""
     """What the "Roll it" log says before a roll (and once an input changes what it rolls)."""
+    compared_charts: ClassVar[tuple[int, ...]] = (0,)
+    """Which charts (of :meth:`chart_and_table`, in order) compare mode draws again under
+    the compared rules: the page's main chart, the first by default."""
     roll_keep: ClassVar[int] = 1
     """How many rolls of the same thing the "Roll it" log keeps, newest first."""
 
@@ -81,12 +85,16 @@ class PageView(pn.viewable.Viewer):
         model: Calculator | None = None,
         *,
         figures_shown: Callable[[], None] | None = None,
+        twin_of: PageView | None = None,
         **params: Any,
     ) -> None:
         """``figures_shown`` is called each time the view has put the key figures of a new
         result in place, before its note and details are rendered: the app in the browser
         (:mod:`webapp.browser`) sends them to the page at once, so that the numbers asked
-        for appear without waiting for the charts and tables."""
+        for appear without waiting for the charts and tables.
+
+        ``twin_of``: this view is compare mode's twin of that page's view (:meth:`compare_twin`):
+        it renders only what its page asks, the compared result, and watches nothing."""
         super().__init__(model=model if model is not None else self.model_class(), **params)
         self._figures_shown = figures_shown
         self.theme = "light"
@@ -96,6 +104,10 @@ class PageView(pn.viewable.Viewer):
         self._view_changes: list[tuple[Any, str, Any]] = []  # (object, attribute, was)
         self._summary = components.summary_pane()
         self._note = components.html_pane(margin=(0, 10))
+        self._twin_of = twin_of
+        self._twin: PageView | None = None  # (compare mode's: made when first needed)
+        self._compare_blocks: dict[int, tuple[pn.Column, Any, Any]] = {}
+        self._own_ranges: dict[int, tuple[Any, Any]] = {}  # (a twin's: _share_ranges)
         self._lazy_fields = True  # (the fields of sections(): see field())
         try:
             sections = list(self.sections())
@@ -103,7 +115,9 @@ class PageView(pn.viewable.Viewer):
             self._lazy_fields = False
         # The rules in force, first of the inputs on every page of a system with variants.
         self.rules_in_force = (
-            RulesInForce(self.model) if self.model.rules_system is not None else None
+            RulesInForce(self.model)
+            if self.model.rules_system is not None and twin_of is None
+            else None
         )
         if self.rules_in_force is not None:
             sections = [*self.rules_in_force.parts(), *sections]
@@ -114,9 +128,11 @@ class PageView(pn.viewable.Viewer):
         self._input_groups = [
             (g, components.inputs_in(g)) for g in components.groups_in(self._inputs)
         ]
+        if twin_of is not None:
+            return  # (renders when its page asks: compare_twin)
         self.model.param.watch(self._unfold_error, ["error_input"])
-        self.model.param.watch(self._update, ["result"])
-        self.model.param.watch(self._update_figures, ["compared"])
+        # (one call for a new result and its compared twin, set together by the model)
+        self.model.param.watch(self._changed, ["result", "compared"])
         self._update()
 
     def __panel__(self) -> pn.viewable.Viewable:
@@ -194,6 +210,8 @@ class PageView(pn.viewable.Viewer):
             keep=self.roll_keep,
         )
         fields = fields or ("seed",)
+        if self._twin_of is not None:
+            return []  # (compare mode's twin shows a chart, never a roll)
         return self.roll_it.parts([self.field(name) for name in fields], basis=basis, intro=intro)
 
     def roll_lines(self, result: Any) -> Sequence[str]:
@@ -293,6 +311,10 @@ class PageView(pn.viewable.Viewer):
         self.theme = theme
         for fig in self._charts:
             style_figure(fig, theme)
+        if self._twin is not None:
+            self._twin.theme = theme
+            for fig in self._twin._charts:
+                style_figure(fig, theme)
         self._update()
 
     def _update(self, *_events: object) -> None:
@@ -302,6 +324,14 @@ class PageView(pn.viewable.Viewer):
         self._update_figures()
         self._note.object = note_html(self.note(result))
         self.render(result)
+        self._update_compared_chart()
+
+    def _changed(self, *events: Any) -> None:
+        if any(event.name == "result" for event in events):
+            self._update()
+        else:  # (compare mode turned on or off, or the compared rules changed)
+            self._update_figures()
+            self._update_compared_chart()
 
     def _update_figures(self, *_events: object) -> None:
         """The key figures of the result; in compare mode, beside those under the compared
@@ -312,9 +342,121 @@ class PageView(pn.viewable.Viewer):
         figures = list(self.figures(result))
         if model.compare and model.compared is not None:
             compared = list(self.figures(model.compared))
-            text = compare_html(figures, compared, model.rules_in_force(), model.compared_preset())
+            text = compare_html(figures, compared, model.rules_in_force(), model.compared_name())
         else:
             text = figures_html(figures)
         self._summary.object = text
         if self._figures_shown is not None:
             self._figures_shown()
+
+    # --- compare mode's main chart ---------------------------------------------------------
+
+    def compare_twin(self) -> PageView:
+        """A second view of this page's model (made once, when compare mode first shows a
+        chart): its details render the compared result (:attr:`Calculator.compared`) with
+        the page's own :meth:`render`, and its first chart and table are compare mode's
+        (:meth:`_update_compared_chart`). The twin lays out no control and watches nothing."""
+        if self._twin is None:
+            self._twin = type(self)(self.model, twin_of=self)
+            if self.theme != "light":
+                self._twin.theme = self.theme
+                for fig in self._twin._charts:
+                    style_figure(fig, self.theme)
+        return self._twin
+
+    def _update_compared_chart(self) -> None:
+        """In compare mode, the main chart (:attr:`compared_charts` of those of
+        :meth:`chart_and_table`, the first by default) under the compared rules, with its
+        table, right under the page's own; the rows of its table that differ from the page's
+        are highlighted (:func:`compare_chart_html`). The chart's numbers are the compared
+        result's, rendered by the page's own :meth:`render` (in :meth:`compare_twin`)."""
+        model = self.model
+        shown = (
+            model.compare
+            and model.compared is not None
+            and model.result is not None
+            and bool(self._chart_panes)
+        )
+        if not shown:
+            for index, (block, _head, _table) in self._compare_blocks.items():
+                block.visible = False
+                self._share_ranges(index, False)
+            return
+        twin = self.compare_twin()
+        twin.render(model.compared)
+        for index in self.compared_charts:
+            if index >= len(self._chart_panes) or index >= len(twin._chart_panes):
+                continue
+            pane = twin._chart_panes[index]
+            table = twin._chart_tables.get(id(pane))
+            main_table = self._chart_tables.get(id(self._chart_panes[index]))
+            head_html, table_html = compare_chart_html(
+                main_table.object if main_table is not None else "",
+                table.object if table is not None else "",
+                model.rules_in_force(),
+                model.compared_name(),
+            )
+            if index not in self._compare_blocks:
+                head = components.html_pane(margin=(10, 10, 0, 10))
+                compared_table = components.html_pane()
+                block = pn.Column(
+                    head,
+                    pane,
+                    compared_table,
+                    sizing_mode="stretch_width",
+                    margin=0,
+                    css_classes=["rf-compare-chart"],
+                )
+                self._place_compare_block(block, main_table, self._chart_panes[index])
+                self._compare_blocks[index] = (block, head, compared_table)
+            block, head, compared_table = self._compare_blocks[index]
+            if index:  # (test ids of the second chart compared on: compared-chart-head-2...)
+                for name in ("compared-chart-head", "compared-chart-table"):
+                    head_html = head_html.replace(f"'{name}'", f"'{name}-{index + 1}'")
+                    table_html = table_html.replace(f"'{name}'", f"'{name}-{index + 1}'")
+            head.object = head_html
+            compared_table.object = table_html
+            block.visible = True
+            self._share_ranges(index, True)
+
+    def _share_ranges(self, index: int, shared: bool) -> None:
+        """Draw compare mode's chart ``index`` on the same axes as the page's own (both
+        automatic ranges then span both charts' data, so bars of the same height are the same
+        chance), or give it back its own axes. Only automatic ranges are shared: a range a
+        page sets from its result (a factor list, fixed ends) stays each chart's own."""
+        twin = self._twin
+        if twin is None or index >= len(twin._chart_panes):
+            return
+        fig, own = twin._chart_panes[index].object, self._chart_panes[index].object
+        kept = twin._own_ranges.setdefault(index, (fig.x_range, fig.y_range))
+        for axis, mine in zip(("x_range", "y_range"), kept, strict=True):
+            theirs = getattr(own, axis)
+            same_kind = isinstance(mine, DataRange1d) and isinstance(theirs, DataRange1d)
+            wanted = theirs if shared and same_kind else mine
+            if getattr(fig, axis) is not wanted:
+                setattr(fig, axis, wanted)
+
+    def _place_compare_block(self, block: pn.Column, main_table: Any, chart: Any) -> None:
+        """Put ``block`` right under the main chart's table (in the layout holding it), or
+        first of the details if that layout is not a plain one."""
+        target = main_table if main_table is not None else chart
+        holder = _holder_of(self._details, target)
+        if holder is not None:
+            holder.insert(holder.objects.index(target) + 1, block)
+        else:
+            self._details.insert(1, block)
+
+
+def _holder_of(container: Any, target: Any) -> Any:
+    """The plain Panel layout (a ``ListLike`` built already) holding ``target``, at any
+    depth, or None."""
+    objects = getattr(container, "objects", None)
+    if not isinstance(objects, list) or not hasattr(container, "insert"):
+        return None
+    if any(obj is target for obj in objects):
+        return container
+    for obj in objects:
+        found = _holder_of(obj, target)
+        if found is not None:
+            return found
+    return None

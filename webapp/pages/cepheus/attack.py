@@ -431,6 +431,7 @@ class CepheusAttackView(PageView):
             *self.roll_controls(),
         ]
 
+    compared_charts = (0, 1)  # (compare mode: the Effect and the damage, both main)
     roll_prompt = "Roll the attack with the dice of the seed above: the log shows every step."
 
     def roll_lines(self, result: AttackResult) -> tuple[str, ...]:

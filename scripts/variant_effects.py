@@ -7,15 +7,18 @@ default variant and then with the switch set to each other value it allows. The 
 "changes the page" when any number of the result differs (:func:`numbers_of`: every number
 and text the result holds, the variant records themselves left out).
 
-``python -m webapp.variant_effects`` prints the list (switch -> pages); the tests
-(``tests/webapp/test_variants.py``) check that every switch changes at least one page.
-Server-side only: no page imports this module.
+``./dev python -m scripts.variant_effects`` (from the checkout's root) prints the list
+(switch -> pages), for the closing note of issue #29; the tests
+(``tests/webapp/test_variants.py``) check that every switch changes at least one page, and
+take :func:`numbers_of` for their digests. A tool, not part of the app: no page imports it,
+and the site does not ship it.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import enum
+import sys
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from typing import Any
@@ -122,10 +125,14 @@ def _switch_values(model: Calculator, field: str) -> list[Any]:
     return [v for v in others if v != default]
 
 
-def effects(pages: tuple[Page, ...] = PAGES) -> dict[str, list[str]]:
-    """Switch (field name) -> the pages whose numbers it changes, in registry order."""
+def effects(pages: tuple[Page, ...] = PAGES, *, progress: bool = False) -> dict[str, list[str]]:
+    """Switch (field name) -> the pages whose numbers it changes, in registry order
+    (``progress``: on stderr, each page's name as it starts and the switches that changed it
+    once done, so that a long run's part is of use)."""
     out: dict[str, list[str]] = {}
     for page in pages:
+        if progress:
+            print(f"... {page.slug}", file=sys.stderr, flush=True)
         model = page.view_class().model_class()
         fields = model.field_names()
         for field in fields:
@@ -151,9 +158,14 @@ def effects(pages: tuple[Page, ...] = PAGES) -> dict[str, list[str]]:
                     if changed:
                         out[field].append(page.slug)
                         break
+        if progress:
+            found = [field for field in fields if page.slug in out[field]]
+            print(
+                f"    {page.slug}: {', '.join(found) or '(no switch)'}", file=sys.stderr, flush=True
+            )
     return out
 
 
 if __name__ == "__main__":  # pragma: no cover - the listing for the issue's closing note
-    for field, slugs in effects().items():
+    for field, slugs in effects(progress=True).items():
         print(f"{field}: {', '.join(slugs) or '(no page)'}")
