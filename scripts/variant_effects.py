@@ -57,6 +57,15 @@ EXTRA_SCENARIOS: dict[str, list[dict[str, Any]]] = {
     "moo2-shot": [{"squares": 30}, {"planet": True, "shield": 5}],
     "moo2-missiles-fighters": [{"target": "fighter"}],
     "moo2-defensive-fire": [{"first_turn": True, "dfr": 11}, {"first_turn": True, "dfr": 2}],
+    "cepheus-vehicle-combat": [
+        {"section": "weave", "driver_dm": 12},
+        {"section": "ram", "ram_driver_dm": 12},
+        {"section": "ram", "ram_dodge": True, "ram_dodge_obstruction": True},
+        {"section": "evasive", "evasive_skill": 4},
+        {"section": "explosion", "closed": False, "distance": 2, "reaction": "dive"},
+        {"section": "explosion", "closed": False, "distance": 2, "explosion_armor": 3},
+        {"section": "collision", "speed": 300},
+    ],
 }
 """Inputs set together where one change alone does not reach a switch's point (an input
 not valid on a page is skipped: the scenario's model then has an error)."""

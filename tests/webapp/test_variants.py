@@ -12,8 +12,10 @@ heads' digests with the results' new ``variant`` field left out.
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import hashlib
+import inspect
 import json
 import sys
 from fractions import Fraction
@@ -45,6 +47,91 @@ def opened(query: dict[str, Any]) -> tuple[App, Any]:
     app = App()
     app.apply_search("?" + urlencode(query))
     return app, app.view_of(query["page"])
+
+
+# --- Every rules call of a page passes the rules in force ---------------------------------
+
+CALLS_UNDER_THE_TEXT_AS_WRITTEN = {
+    (
+        "webapp/pages/cepheus/recovery.py",
+        "cepheus.wake_distribution",
+    ): "the as-written minutes, the span the page extends when natural 2/12 makes waking "
+    "never certain (the chances themselves are wake_chance(..., variant=...))",
+    (
+        "webapp/pages/moo2/reference.py",
+        "moo2.hit_threshold",
+    ): "the reference page prints the source's own tables, each cell named by its call",
+    ("webapp/pages/moo2/reference.py", "moo2.damage_percentage"): "(the same)",
+    ("webapp/pages/moo2/reference.py", "moo2.damage_potential"): "(the same)",
+}
+"""Calls of a rules function that takes ``variant=`` made without it on purpose, and why."""
+
+
+def test_every_page_passes_the_rules_in_force_to_every_rules_function_that_takes_them() -> None:
+    """Read in the pages' source: a call ``<system>.<function>(...)`` of a function that has a
+    ``variant`` parameter passes ``variant=`` (or ``**`` arguments), but for the calls named
+    in :data:`CALLS_UNDER_THE_TEXT_AS_WRITTEN`. (The vehicle-combat page's weave, evasive
+    action and vehicle explosion once ignored the rules in force.)"""
+    root = HERE.parents[1]
+    missing, seen = [], set()
+    for path in sorted((root / "webapp").rglob("*.py")):
+        where = path.relative_to(root).as_posix()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Name)
+                and node.func.value.id in SYSTEMS
+            ):
+                continue
+            function = getattr(SYSTEMS[node.func.value.id], node.func.attr, None)
+            if not inspect.isfunction(function):
+                continue
+            if "variant" not in inspect.signature(function).parameters:
+                continue
+            if any(k.arg in ("variant", None) for k in node.keywords):
+                continue
+            name = f"{node.func.value.id}.{node.func.attr}"
+            if (where, name) in CALLS_UNDER_THE_TEXT_AS_WRITTEN:
+                seen.add((where, name))
+            else:
+                missing.append(f"{where}:{node.lineno} {name}")
+    assert missing == []
+    assert seen == set(CALLS_UNDER_THE_TEXT_AS_WRITTEN)  # each exception still exists
+
+
+def test_the_vehicle_combat_page_takes_the_rules_in_force_in_every_section() -> None:
+    """Natural 2/12 on the weave (a DM that makes every roll) and on the evasive attack, and
+    diving for cover's half rounded the other way on the vehicle explosion."""
+    weave = _model_for("cepheus-vehicle-combat", {"section": "weave", "driver_dm": 12})
+    before = weave.result.shown.odds
+    weave.natural_two_twelve = True
+    expected = cepheus.weave_odds(
+        weave.weave_speed, weave.weave, driver_dm=12, pursuer_dm=weave.pursuer_dm,
+        variant=weave.variant,
+    )  # fmt: skip
+    assert weave.variant.natural_two_twelve and weave.result.shown.odds == expected != before
+
+    evasive = _model_for("cepheus-vehicle-combat", {"section": "evasive", "evasive_skill": 4})
+    odds = evasive.result.shown.odds
+    evasive.natural_two_twelve = True
+    assert evasive.result.shown.odds == cepheus.evasive_attack_odds(
+        evasive.result.shown.situation, evasive.evasive_driver_dm,
+        from_vehicle=evasive.result.shown.from_vehicle, variant=evasive.variant,
+    ) != odds  # fmt: skip
+
+    # A passenger outside a closed vehicle dives for cover at 2 m: half the damage, odd
+    # totals rounded down instead of up.
+    inputs = {"section": "explosion", "closed": False, "distance": 2, "reaction": "dive"}
+    explosion = _model_for("cepheus-vehicle-combat", inputs)
+    damage = explosion.result.shown.damage[cepheus.ExplosionReaction.DIVE]
+    explosion.dive_for_cover_round_up = False
+    under = explosion.variant
+    assert explosion.result.shown.damage[cepheus.ExplosionReaction.DIVE] == (
+        cepheus.vehicle_explosion_distribution(
+            Fraction(2), occupant=True, closed=False, reaction="dive", armor=0, variant=under
+        )
+    ) != damage  # fmt: skip
 
 
 # --- The default rules change nothing --------------------------------------------------------

@@ -301,7 +301,7 @@ class CepheusVehicleCombat(CepheusCalculator):
             with inputs_named(names):
                 damage[reaction] = cepheus.vehicle_explosion_distribution(
                     distance, occupant=self.occupant, closed=self.closed, reaction=reaction,
-                    armor=self.explosion_armor,
+                    armor=self.explosion_armor, variant=self.variant,
                 )  # fmt: skip
         with inputs_named(names):
             dice = cepheus.vehicle_explosion_dice(distance)
@@ -312,10 +312,17 @@ class CepheusVehicleCombat(CepheusCalculator):
         speed = exact_decimal("weave_speed", self.weave_speed)
         with inputs_named({"speed_kph": "weave_speed"}):
             odds = cepheus.weave_odds(
-                speed, self.weave, driver_dm=self.driver_dm, pursuer_dm=self.pursuer_dm
-            )
+                speed, self.weave, driver_dm=self.driver_dm, pursuer_dm=self.pursuer_dm,
+                variant=self.variant,
+            )  # fmt: skip
         by_weave = tuple(
-            cepheus.weave_odds(speed, w, driver_dm=self.driver_dm, pursuer_dm=self.pursuer_dm)
+            cepheus.weave_odds(
+                speed,
+                w,
+                driver_dm=self.driver_dm,
+                pursuer_dm=self.pursuer_dm,
+                variant=self.variant,
+            )
             for w in range(1, min(odds.max_weave, WEAVE_CHART_MOST) + 1)
         )
         return WeaveResult(speed, odds, self.driver_dm, self.pursuer_dm, by_weave)
@@ -356,7 +363,7 @@ class CepheusVehicleCombat(CepheusCalculator):
                 target_vehicle=self.evasive_target_vehicle,
             )  # fmt: skip
             odds = cepheus.evasive_attack_odds(
-                situation, self.evasive_driver_dm, from_vehicle=from_vehicle
+                situation, self.evasive_driver_dm, from_vehicle=from_vehicle, variant=self.variant
             )
         return EvasiveResult(self.evasive_driver_dm, from_vehicle, situation, odds)
 
