@@ -9,7 +9,7 @@ the rules' roll of the seed.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -39,18 +39,9 @@ SOURCES = """() => {
 
 
 @pytest.fixture(scope="module")
-def app(browser: Any, server: Server) -> Iterator[AppPage]:
+def app(open_module_app: Callable[..., AppPage]) -> AppPage:
     """One app for the module, opened on a deep link to the explosions page."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    opened = AppPage(page=page, context=context)
-    context.on("request", lambda request: opened.requests.append(request.url))
-    page.on("console", lambda message: opened.console.append(f"{message.type}: {message.text}"))
-    page.on("pageerror", lambda error: opened.console.append(f"pageerror: {error}"))
-    page.goto(f"{server.url}?page=cepheus-explosions&{EXPLOSION_LINK}")
-    opened.wait_ready()
-    yield opened
-    context.close()
+    return open_module_app(f"?page=cepheus-explosions&{EXPLOSION_LINK}")
 
 
 def model_of(cls: Any, link: str) -> Any:

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable
 
 import pytest
 from sitetools import FIND_SOURCE, AppPage, Server
@@ -41,18 +40,9 @@ SERIES = (
 
 
 @pytest.fixture(scope="module")
-def app(browser: Any, server: Server) -> Iterator[AppPage]:
+def app(open_module_app: Callable[..., AppPage]) -> AppPage:
     """One app for the module, opened on a deep link to the weave section."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    opened = AppPage(page=page, context=context)
-    context.on("request", lambda request: opened.requests.append(request.url))
-    page.on("console", lambda message: opened.console.append(f"{message.type}: {message.text}"))
-    page.on("pageerror", lambda error: opened.console.append(f"pageerror: {error}"))
-    page.goto(f"{server.url}?page=cepheus-vehicle-combat&{WEAVE_LINK}")
-    opened.wait_ready()
-    yield opened
-    context.close()
+    return open_module_app(f"?page=cepheus-vehicle-combat&{WEAVE_LINK}")
 
 
 def model_of(link: str) -> CepheusVehicleCombat:

@@ -9,12 +9,11 @@ directly in CPython, never from the page model.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable
 from urllib.parse import urlencode
 
 import pytest
-from sitetools import FITS, AppPage, Server, settle_until
+from sitetools import FITS, AppPage, settle_until
 
 from rules import lurasko
 from rules.lurasko import Attack, Shield, Target, WeaponHit
@@ -36,17 +35,9 @@ AOE_LINK: dict[str, str] = {
 
 
 @pytest.fixture(scope="module")
-def app(browser: Any, server: Server) -> Iterator[AppPage]:
+def app(open_module_app: Callable[..., AppPage]) -> AppPage:
     """One app for the module, opened on a deep link to the AoE shielding page."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    opened = AppPage(page=page, context=context)
-    page.on("console", lambda message: opened.console.append(f"{message.type}: {message.text}"))
-    page.on("pageerror", lambda error: opened.console.append(f"pageerror: {error}"))
-    page.goto(server.url + "?" + urlencode(AOE_LINK))
-    opened.wait_ready()
-    yield opened
-    context.close()
+    return open_module_app("?" + urlencode(AOE_LINK))
 
 
 def go_to(app: AppPage, slug: str, title: str) -> None:
