@@ -332,6 +332,21 @@ def sources(app: AppPage, key: str) -> list[dict[str, list[Any]]]:
     return list(app.page.evaluate(SOURCE_DATA, key))
 
 
+def source(app: AppPage, column: str) -> dict[str, list[Any]]:
+    """The data of the first ColumnDataSource of the document that has a column ``column``
+    (the chart that shows it); fails if there is none."""
+    found = sources(app, column)
+    assert found, f"no chart data with a {column!r} column in the document"
+    return found[0]
+
+
+def columns(app: AppPage, key: str, *names: str) -> list[dict[str, list[Any]]]:
+    """The columns ``names`` of every ColumnDataSource of the document that has a column
+    ``key`` and all of ``names`` (``columns(app, "probability", "x", "probability")``: each
+    bar chart's data)."""
+    return [{n: d[n] for n in names} for d in sources(app, key) if all(n in d for n in names)]
+
+
 TWO_FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
 """JS: resolves once the page has drawn two more frames (what was laid out is painted)."""
 

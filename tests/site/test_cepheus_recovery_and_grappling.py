@@ -14,7 +14,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 import pytest
-from sitetools import AppPage, Server
+from sitetools import AppPage, Server, columns
 
 from rules import cepheus
 from rules.cepheus import Physical
@@ -24,18 +24,6 @@ LINK = (
     "?page=cepheus-recovery&first_aid=1&first_aid_effect=2&first_aid_minutes=3&days=10&endurance=4"
 )
 """Endurance 4 of 9 (DM -1), first aid Effect 2 within five minutes: 4 points, to Endurance."""
-
-CHARTS = """() => {
-  const out = [];
-  for (const model of window.rangefinderDocument.all_models) {
-    if (model.type !== 'ColumnDataSource') continue;
-    const data = model.data instanceof Map ? Object.fromEntries(model.data) : model.data;
-    if (!('probability' in data)) continue;
-    out.push({x: Array.from(data.x), probability: Array.from(data.probability)});
-  }
-  return out;
-}"""
-"""JS: the (x, probability) columns of every bar chart in the document."""
 
 
 @pytest.fixture(scope="module")
@@ -54,7 +42,7 @@ def test_recovery_deep_link_shows_the_rules_numbers(app: AppPage, server: Server
     assert app.input_labelled("Endurance now").input_value() == "4"
     # The wake-up chart: the chance of being awake within each minute, Endurance DM -1.
     awake = {m: float(cepheus.wake_chance(-1, m)) for m in cepheus.wake_distribution(-1)}
-    shown = app.page.evaluate(CHARTS)
+    shown = columns(app, "probability", "x", "probability")
     assert {"x": list(awake), "probability": list(awake.values())} in shown
     whole = {"x": list(range(11)), "probability": [float(p) for p in odds.whole]}
     assert whole in shown

@@ -13,30 +13,13 @@ import re
 from collections.abc import Callable
 
 import pytest
-from sitetools import FIND_SOURCE, AppPage, Server
+from sitetools import AppPage, Server, columns
 
 from rules import cepheus
 from webapp.formatting import percent
 from webapp.pages.cepheus.vehicle_combat import CepheusVehicleCombat
 
 WEAVE_LINK = "section=weave&weave_speed=81&weave=4&driver_dm=3&pursuer_dm=2&seed=9"
-
-SERIES = (
-    FIND_SOURCE
-    + """
-(() => {
-  const out = [];
-  for (const model of window.rangefinderDocument.all_models) {
-    if (model.type !== 'ColumnDataSource') continue;
-    const data = model.data instanceof Map ? Object.fromEntries(model.data) : model.data;
-    if (!('value' in data) || !('label' in data)) continue;
-    out.push({value: Array.from(data.value), probability: Array.from(data.probability)});
-  }
-  return out;
-})()
-"""
-)
-"""JS: the value and probability columns of each series of the page's chart."""
 
 
 @pytest.fixture(scope="module")
@@ -52,7 +35,8 @@ def model_of(link: str) -> CepheusVehicleCombat:
 
 
 def series(app: AppPage) -> list[dict[str, list[float]]]:
-    return list(app.page.evaluate(SERIES))
+    """The value and probability columns of each series of the page's chart."""
+    return columns(app, "label", "value", "probability")
 
 
 def choose_rule(app: AppPage, name: str) -> None:
