@@ -161,10 +161,10 @@ def duel(
     variant = _check_variant(variant)
     work = [0, 1]
     fighters = (a, b)
-    bodies = tuple(_Body(f.physical, f.order, work) for f in fighters)  # type: ignore[arg-type]
+    bodies = tuple(_Body(f.physical, f._policy, work) for f in fighters)
     # Each fighter's attack on the other, adjusted to its own state (A's, then B's).
     attackers = tuple(
-        _Attacker(f.attack, f.dm_from, body, variant)  # type: ignore[arg-type]
+        _Attacker(f.attack, f._source, body, variant)
         for f, body in zip(fighters, bodies, strict=True)
     )
     # States, plain tuples (``ia``, ``ib``: conscious states of A and B, as :class:`_Body`

@@ -13,7 +13,7 @@ import math
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Final
+from typing import Final, cast
 
 from rules.cepheus.actions import MINOR_ACTIONS_WITH_SIGNIFICANT
 from rules.cepheus.attack import AttackOdds, AttackSituation, _damage_terms, attack_odds
@@ -203,6 +203,17 @@ class Fighter:
             if source is Characteristic.ENDURANCE:
                 raise InvalidInput("dm_from", allowed, self.dm_from)
             put(self, "dm_from", source)
+
+    @property
+    def _policy(self) -> tuple[Characteristic, ...] | str:
+        """``order`` as :meth:`__post_init__` stored it: a tuple of characteristics, or
+        ``"spread"``."""
+        return cast(tuple[Characteristic, ...] | str, self.order)
+
+    @property
+    def _source(self) -> Characteristic | None:
+        """``dm_from`` as :meth:`__post_init__` stored it: a characteristic, or None."""
+        return cast(Characteristic | None, self.dm_from)
 
 
 # --- One body taking damage -------------------------------------------------------------------

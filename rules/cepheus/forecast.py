@@ -137,7 +137,7 @@ def roll_duel(
         fighter = fighters[attacker]
         situation = _adjusted(
             fighter.attack,
-            fighter.dm_from,  # type: ignore[arg-type]
+            fighter._source,
             current[attacker],
             condition[attacker] is WoundState.SERIOUSLY_WOUNDED,
         )
@@ -148,7 +148,7 @@ def roll_duel(
 
     def land(target: str, damage: int) -> None:
         fighter = fighters[target]
-        result = _take(current[target], fighter.physical, fighter.order, damage)  # type: ignore[arg-type]
+        result = _take(current[target], fighter.physical, fighter._policy, damage)
         current[target], condition[target] = result.physical, result.state
         p = result.physical
         log.append(
