@@ -16,7 +16,7 @@ import pytest
 from sitetools import FITS, AppPage, settle_until
 
 from rules import lurasko
-from rules.lurasko import Attack, Shield, Target, WeaponHit
+from rules.lurasko import Attack, Resolution, Shield, Target, WeaponHit
 
 AOE_LINK: dict[str, str] = {
     "page": "lurasko-aoe-shielding",
@@ -95,24 +95,25 @@ def test_aoe_shielding_fits_a_phone(app: AppPage) -> None:
         page.set_viewport_size({"width": 1280, "height": 900})
 
 
-def test_damage_auras_show_the_hit_the_rules_compute(app: AppPage) -> None:
-    go_to(app, "lurasko-auras", "Damage auras")
-    expected = lurasko.resolve_attack(
-        Attack(WeaponHit(0, 0, 30, "heat", name="the aura"), form="damage aura"),
+def aura_hit(damage: int) -> Resolution:
+    """The rules' hit of the page's default aura expending ``damage`` heat on the attacker."""
+    return lurasko.resolve_attack(
+        Attack(WeaponHit(0, 0, damage, "heat", name="the aura"), form="damage aura"),
         Target(10, (16, 28)),
         [Shield("high", 5, "shield 1")],
     )
+
+
+def test_damage_auras_show_the_hit_the_rules_compute(app: AppPage) -> None:
+    go_to(app, "lurasko-auras", "Damage auras")
+    expected = aura_hit(30)
     app.wait_testid("attacker-damage", str(expected.total_damage))
     assert app.testid("store-left") == "5"
     assert app.testid("provokes") == "yes"
 
     # Expend the full store: 35 heat through the 5-point high shield.
     app.set_input("Damage to expend", 35)
-    full = lurasko.resolve_attack(
-        Attack(WeaponHit(0, 0, 35, "heat", name="the aura"), form="damage aura"),
-        Target(10, (16, 28)),
-        [Shield("high", 5, "shield 1")],
-    )
+    full = aura_hit(35)
     app.wait_testid("attacker-damage", str(full.total_damage))
     assert app.testid("store-left") == "0"
     # Neither the store nor a multiple of 10: the message is beside the box.
