@@ -23,166 +23,99 @@ timings depend on the machine's load (say what ``uptime`` said beside any number
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
-import json
 import shutil
 import statistics
 import sys
 import tempfile
-import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(1, str(Path(__file__).resolve().parent.parent / "tests" / "site"))
+
+from sitetools import (
+    INSTALL,
+    ONLY_CACHE,
+    WAITING,
+    controlled_page,
+    copy_site,
+    redeploy,
+    wait_page_ready,
+)
 
 import sitebuild
 
-CHANGED = "app.css"
-WAITING = """async () => {
-  const registration = await navigator.serviceWorker.getRegistration();
-  return !!(registration && registration.waiting);
-}"""
-INSTALL = """async () => {
-  const registration = await navigator.serviceWorker.getRegistration();
-  await registration.update();
-  const worker = registration.installing || registration.waiting;
-  if (!worker) return "no new worker";
-  if (worker.state !== "installing") return worker.state;
-  return await new Promise((resolve) => worker.addEventListener("statechange", () => {
-    if (worker.state !== "installing") resolve(worker.state);
-  }));
-}"""
-ONE_CACHE = """async (name) => { const keys = await caches.keys();
-  return keys.length === 1 && keys[0] === name; }"""
+TIMEOUT_MS = 180_000
+"""How long each wait may take (the machine this runs on may be loaded)."""
+
+URL = "?page=moo2-shot"
 
 
-class CountingServer:
-    """``sitebuild.SiteHandler`` for a folder, counting the body bytes sent per path."""
-
-    def __init__(self, directory: Path) -> None:
-        sent: dict[str, int] = {}
-
-        class Counting(sitebuild.SiteHandler):
-            counts: ClassVar[dict[str, int]] = sent
-
-            def copyfile(self, source: Any, outputfile: Any) -> None:
-                data = source.read()
-                path = self.path.split("?", 1)[0]
-                self.counts[path] = self.counts.get(path, 0) + len(data)
-                outputfile.write(data)
-
-            def log_message(self, format: str, *args: object) -> None:
-                pass
-
-        handler = functools.partial(Counting, directory=str(directory))
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        self.sent = sent
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-
-    def stop(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
-
-
-def redeploy(site: Path, mark: str) -> str:
-    levers = sitebuild.parse_levers(json.loads((site / "build.json").read_text())["levers"])
-    path = site / CHANGED
-    path.write_text(path.read_text() + f"\n/* {mark} */\n")
-    return sitebuild.stage_service_worker(site, levers)
-
-
-def wait_ready(page: Any) -> None:
-    page.wait_for_selector("html[data-ready='true']", state="attached", timeout=180_000)
-
-
-def first_visit(context: Any, url: str) -> Any:
-    page = context.new_page()
-    page.goto(url, timeout=180_000)
-    wait_ready(page)
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=120_000)
-    return page
+def timed(steps: list[tuple[str, Callable[[], object]]]) -> dict[str, float]:
+    """Run ``steps`` in turn; the seconds from the start of the first to the end of each."""
+    start = time.monotonic()
+    times: dict[str, float] = {}
+    for name, wait in steps:
+        wait()
+        times[name] = time.monotonic() - start
+    return times
 
 
 def close_then_visit(browser: Any, site: Path, rep: int) -> dict[str, float]:
-    server = CountingServer(site)
-    context = browser.new_context()
-    try:
-        url = server.url + "?page=moo2-shot"
-        page = first_visit(context, url)
-        second = redeploy(site, f"close-then-visit {rep} {time.time()}")
+    with controlled_page(browser, site, URL, TIMEOUT_MS) as (page, server):
+        second = redeploy(site, f"\n/* close-then-visit {rep} {time.time()} */\n")
         server.sent.clear()
         assert page.evaluate(INSTALL) == "installed"
         fetched = sum(server.sent.values())
+        context = page.context
         page.close()
         page = context.new_page()
-        start = time.monotonic()
-        page.goto(url, wait_until="commit", timeout=180_000)
-        commit = time.monotonic() - start
-        page.wait_for_load_state("load", timeout=180_000)
-        load = time.monotonic() - start
-        wait_ready(page)
-        ready = time.monotonic() - start
-        page.wait_for_function(ONE_CACHE, arg=f"rangefinder-{second}", timeout=180_000)
-        dropped = time.monotonic() - start
-        return {
-            "commit": commit,
-            "load": load,
-            "ready": ready,
-            "old cache dropped": dropped,
-            "install bytes": fetched,
-        }
-    finally:
-        context.close()
-        server.stop()
+        url = server.url + URL
+        times = timed(
+            [
+                ("commit", lambda: page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)),
+                ("load", lambda: page.wait_for_load_state("load", timeout=TIMEOUT_MS)),
+                ("ready", lambda: wait_page_ready(page, TIMEOUT_MS)),
+                (
+                    "old cache dropped",
+                    lambda: page.wait_for_function(
+                        ONLY_CACHE, arg=f"rangefinder-{second}", timeout=TIMEOUT_MS
+                    ),
+                ),
+            ]
+        )
+        return {**times, "install bytes": fetched}
 
 
 def return_visit(browser: Any, site: Path, rep: int) -> dict[str, float]:
-    server = CountingServer(site)
-    context = browser.new_context()
-    try:
-        url = server.url + "?page=moo2-shot"
-        page = first_visit(context, url)
+    with controlled_page(browser, site, URL, TIMEOUT_MS) as (page, server):
         page.goto("about:blank")
-        redeploy(site, f"return-visit {rep} {time.time()}")
+        redeploy(site, f"\n/* return-visit {rep} {time.time()} */\n")
         server.sent.clear()
-        start = time.monotonic()
-        page.goto(url, wait_until="load", timeout=180_000)
-        load = time.monotonic() - start
-        wait_ready(page)
-        ready = time.monotonic() - start
-        page.wait_for_function(WAITING, timeout=180_000, polling=100)
-        waiting = time.monotonic() - start
-        fetched = {p: n for p, n in server.sent.items()}
-        return {
-            "load": load,
-            "ready": ready,
-            "next build waiting": waiting,
-            "bytes": sum(fetched.values()),
-            "paths": len(fetched),
-        }
-    finally:
-        context.close()
-        server.stop()
+        times = timed(
+            [
+                ("load", lambda: page.goto(server.url + URL, timeout=TIMEOUT_MS)),
+                ("ready", lambda: wait_page_ready(page, TIMEOUT_MS)),
+                (
+                    "next build waiting",
+                    lambda: page.wait_for_function(WAITING, timeout=TIMEOUT_MS, polling=100),
+                ),
+            ]
+        )
+        return {**times, "bytes": sum(server.sent.values()), "paths": len(server.sent)}
 
 
 def plain_reload(browser: Any, site: Path, rep: int) -> dict[str, float]:
-    server = CountingServer(site)
-    context = browser.new_context()
-    try:
-        url = server.url + "?page=moo2-shot"
-        page = first_visit(context, url)
+    with controlled_page(browser, site, URL, TIMEOUT_MS) as (page, server):
         page.goto("about:blank")
-        start = time.monotonic()
-        page.goto(url, wait_until="load", timeout=180_000)
-        load = time.monotonic() - start
-        wait_ready(page)
-        return {"load": load, "ready": time.monotonic() - start}
-    finally:
-        context.close()
-        server.stop()
+        return timed(
+            [
+                ("load", lambda: page.goto(server.url + URL, timeout=TIMEOUT_MS)),
+                ("ready", lambda: wait_page_ready(page, TIMEOUT_MS)),
+            ]
+        )
 
 
 SCENARIOS = {
@@ -209,9 +142,7 @@ def main() -> None:
         # over the runs weighs on every scenario alike.
         for rep in range(args.reps):
             for name in args.scenario or list(SCENARIOS):
-                site = Path(tmp) / f"{name}-{rep}"
-                shutil.copytree(args.dist, site)
-                (site / ".fingerprint").unlink(missing_ok=True)
+                site = copy_site(args.dist, Path(tmp) / f"{name}-{rep}")
                 row = SCENARIOS[name](browser, site, rep)
                 shutil.rmtree(site)
                 results.setdefault(name, []).append(row)

@@ -31,6 +31,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from sitebuild.paths import APP_ROOT, ROOT
+
 THEMES = ("light", "dark")
 HOME = "home"
 
@@ -47,8 +49,6 @@ def run_app(out: Path | None, modules: Path, also_import: tuple[str, ...] = ()) 
     ``also_import``: modules the browser's Python imports and this machine's run does not,
     such as pandas, which Panel's ``panel/io/pyodide.py`` imports in the browser in a build
     without "no-pandas": what they import must be shipped too."""
-    from sitebuild.paths import APP_ROOT, ROOT
-
     path = os.pathsep.join(
         [str(APP_ROOT), str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
     )

@@ -48,6 +48,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from sitebuild.serve import CHROMIUM, CHROMIUM_ARGS, make_server
+
 STYLE = re.compile(r"<style([^>]*)>(.*?)</style>", re.S)
 PNG = re.compile(r'"data:image/png;base64,([A-Za-z0-9+/=]+)"')
 
@@ -173,8 +175,6 @@ WAIT = """async () => {
 
 
 def browser_available() -> bool:
-    from sitebuild.serve import CHROMIUM
-
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:
@@ -188,8 +188,6 @@ def take(site: Path) -> int:
     Returns the number of snapshots written; the JSON documents are removed once every one
     has its snapshot (all or nothing: a page without one would have no prerender at all).
     The two themes are drawn by two browsers at once (the build machine has two cores)."""
-    from sitebuild.serve import make_server
-
     folder = site / "prerender"
     documents = sorted(folder.glob("*.json.gz"))
     os.environ["RANGEFINDER_QUIET_SERVER"] = "1"
@@ -244,9 +242,7 @@ def take(site: Path) -> int:
 def _draw(base: str, theme: str, documents: list[Path]) -> dict[Path, str]:
     """The prerendered page of each of ``documents`` (all of ``theme``), drawn and serialized
     by a browser of this thread's own."""
-    from playwright.sync_api import sync_playwright
-
-    from sitebuild.serve import CHROMIUM, CHROMIUM_ARGS
+    from playwright.sync_api import sync_playwright  # (only where the build draws snapshots)
 
     drawn: dict[Path, str] = {}
     with sync_playwright() as playwright:

@@ -6,7 +6,7 @@ Source: ``003_c7092257a5e3046d.txt`` (see :mod:`rules.cepheus.forecast`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -23,16 +23,22 @@ from rules.cepheus.fighters import (
     _Attacker,
     _Body,
     _check_rounds,
-    _check_work,
     _expected_rounds,
-    _size,
+    _follow_rounds,
+    _Step,
 )
 from rules.cepheus.variant import DEFAULT_VARIANT, Variant, _check_variant
 from rules.dice import Distribution
-from rules.forecast import Counts, chance_by_step, distribution_of, iterate_counts
+from rules.forecast import chance_by_step
 from rules.validation import check_instance, output_record
 
 __all__ = ["DuelForecast", "duel"]
+
+type _State = tuple[int, int, int]
+"""A state of the duel's chain: its phase and the two fighters' states (see :func:`duel`)."""
+
+_NEXT = (_B_NEXT, _A_NEXT)
+"""The phase after the first attack of a round, by who made it (A, B): the other attacks."""
 
 
 @output_record
@@ -154,10 +160,13 @@ def duel(
     rounds = _check_rounds(rounds)
     variant = _check_variant(variant)
     work = [0, 1]
-    body_a = _Body(a.physical, a.order, work)  # type: ignore[arg-type]
-    body_b = _Body(b.physical, b.order, work)  # type: ignore[arg-type]
-    hit_b = _Attacker(a.attack, a.dm_from, body_a, variant)  # type: ignore[arg-type]
-    hit_a = _Attacker(b.attack, b.dm_from, body_b, variant)  # type: ignore[arg-type]
+    fighters = (a, b)
+    bodies = tuple(_Body(f.physical, f._policy, work) for f in fighters)
+    # Each fighter's attack on the other, adjusted to its own state (A's, then B's).
+    attackers = tuple(
+        _Attacker(f.attack, f._source, body, variant)
+        for f, body in zip(fighters, bodies, strict=True)
+    )
     # States, plain tuples (``ia``, ``ib``: conscious states of A and B, as :class:`_Body`
     # indices; a down state is its negative code):
     #   (_ROUND, ia, ib)      a round starts, both standing;
@@ -166,117 +175,93 @@ def duel(
     #   (_BOTH + k, ia, ib)   both act at once: A's attack has landed (B may be down, ib < 0),
     #                         B attacks with its attack k, fixed from its state before;
     #   (_OVER, ra, rb)       one or both are down: the ranks of the two conditions (absorbing).
+    # Side 0 is A, side 1 is B: ``pair[side]`` is that fighter's state.
     conditions: list[WoundState] = list(WoundState)
     rank = {condition: index for index, condition in enumerate(conditions)}
+    ranks: tuple[dict[int, int], ...] = ({}, {})
 
-    ranks_a: dict[int, int] = {}
-    ranks_b: dict[int, int] = {}
-
-    def of_a(ia: int) -> int:
-        found = ranks_a.get(ia)
+    def rank_of(side: int, index: int) -> int:
+        found = ranks[side].get(index)
         if found is None:
-            found = ranks_a[ia] = rank[body_a.state_of(ia)]
+            found = ranks[side][index] = rank[bodies[side].state_of(index)]
         return found
 
-    def of_b(ib: int) -> int:
-        found = ranks_b.get(ib)
-        if found is None:
-            found = ranks_b[ib] = rank[body_b.state_of(ib)]
-        return found
+    def over(ia: int, ib: int) -> _State:
+        return (_OVER, rank_of(0, ia), rank_of(1, ib))
 
-    def over(ia: int, ib: int) -> tuple[int, int, int]:
-        return (_OVER, of_a(ia), of_b(ib))
+    def attack(
+        side: int, pair: tuple[int, int], key: int, standing: int | None, fallen: int | None
+    ) -> _Step[_State]:
+        """``side``'s attack ``key`` on the other fighter, from the states ``pair``: each next
+        pair as ``(standing, ia, ib)`` where the target still stands and ``(fallen, ia, ib)``
+        where it went down, or as :func:`over` where that phase is None."""
+        attacker, target = attackers[side], 1 - side
+        up, down, outcomes = attacker.successors(key, bodies[target], pair[target])
+        following: dict[_State, int] = {}
+        for results, phase in ((up, standing), (down, fallen)):
+            for after, count in results:
+                ia, ib = (after, pair[1]) if target == 0 else (pair[0], after)
+                state = over(ia, ib) if phase is None else (phase, ia, ib)
+                following[state] = following.get(state, 0) + count
+        return following, attacker.weights[key][0], outcomes
 
-    fanout: dict[tuple[int, int, int], int] = {}  # the distinct outcomes of a state's attack
-
-    def step(state: tuple[int, int, int]) -> Counts[tuple[int, int, int]]:
+    def step(state: _State) -> _Step[_State]:
         phase, ia, ib = state
-        following: dict[tuple[int, int, int], int] = {}
+        pair = (ia, ib)
         if phase == _ROUND:
-            dex_a, dex_b = body_a.scores[ia][1], body_b.scores[ib][1]
-            if (a.initiative, dex_a) == (b.initiative, dex_b):  # simultaneous
-                key = hit_b.key(ia)
-                up, down, n = hit_b.successors(key, body_b, ib)
-                then = _BOTH + hit_a.key(ib)  # B's attack, from its state before the hit
-                for after, count in up + down:
-                    following[(then, ia, after)] = count
-                den = hit_b.weights[key][0]
-            elif (a.initiative, dex_a) > (b.initiative, dex_b):  # A first
-                key = hit_b.key(ia)
-                up, down, n = hit_b.successors(key, body_b, ib)
-                for after, count in up:
-                    following[(_B_NEXT, ia, after)] = count
-                for after, count in down:
-                    following[over(ia, after)] = following.get(over(ia, after), 0) + count
-                den = hit_b.weights[key][0]
-            else:  # B first
-                key = hit_a.key(ib)
-                up, down, n = hit_a.successors(key, body_a, ia)
-                for after, count in up:
-                    following[(_A_NEXT, after, ib)] = count
-                for after, count in down:
-                    following[over(after, ib)] = following.get(over(after, ib), 0) + count
-                den = hit_a.weights[key][0]
-        elif phase == _A_NEXT:  # A attacks B with its state now
-            key = hit_b.key(ia)
-            up, down, n = hit_b.successors(key, body_b, ib)
-            for after, count in up:
-                following[(_ROUND, ia, after)] = count
-            for after, count in down:
-                following[over(ia, after)] = following.get(over(ia, after), 0) + count
-            den = hit_b.weights[key][0]
-        else:  # B attacks A: second in the round, or at once with A (then B may be down)
-            key = hit_a.key(ib) if phase == _B_NEXT else phase - _BOTH
-            up, down, n = hit_a.successors(key, body_a, ia)
-            for after, count in up:
-                target = (_ROUND, after, ib) if ib >= 0 else over(after, ib)
-                following[target] = following.get(target, 0) + count
-            for after, count in down:
-                following[over(after, ib)] = following.get(over(after, ib), 0) + count
-            den = hit_a.weights[key][0]
-        fanout[state] = n
-        return following, den
+            speed_a = (a.initiative, bodies[0].scores[ia][1])  # Initiative, then Dexterity
+            speed_b = (b.initiative, bodies[1].scores[ib][1])
+            if speed_a == speed_b:  # simultaneous: A's attack lands, B's follows at once
+                then = _BOTH + attackers[1].key(ib)  # B's attack, from its state before the hit
+                return attack(0, pair, attackers[0].key(ia), then, then)
+            first = 0 if speed_a > speed_b else 1
+            return attack(first, pair, attackers[first].key(pair[first]), _NEXT[first], None)
+        if phase == _A_NEXT:  # A attacks B with its state now
+            return attack(0, pair, attackers[0].key(ia), _ROUND, None)
+        # B attacks A: second in the round, or at once with A (then B may be down)
+        key = attackers[1].key(ib) if phase == _B_NEXT else phase - _BOTH
+        return attack(1, pair, key, _ROUND if ib >= 0 else None, None)
 
-    chain = iterate_counts((_ROUND, 0, 0), step, absorbing=lambda state: state[0] == _OVER)
-    weights: Mapping[tuple[int, int, int], int] = {(_ROUND, 0, 0): 1}
-    denominator = 1
-    largest = 1
-    states: list[Distribution[tuple[WoundState, WoundState]]] = []
-    for done in range(1, rounds + 1):
-        for half in range(2):  # the first attack of the round, then the second
-            live = [state for state in weights if state[0] != _OVER]
-            if half == 0:
-                largest = max(largest, len(live))
-            size = _size(denominator)
-            weights, denominator = next(chain)
-            work[0] += sum(fanout[state] for state in live) * size
-        counts: dict[tuple[int, int], int] = {}
-        for (phase, x, y), weight in weights.items():
-            pair = (x, y) if phase == _OVER else (of_a(x), of_b(y))
-            counts[pair] = counts.get(pair, 0) + weight
-        states.append(
-            distribution_of(
-                {(conditions[x], conditions[y]): n for (x, y), n in counts.items()}, denominator
-            )
-        )
-        _check_work(work, done, rounds, "these fighters")
-    a_down = chance_by_step(states, lambda pair: pair[0] in _DOWN)
-    b_down = chance_by_step(states, lambda pair: pair[1] in _DOWN)
-    ended = chance_by_step(states, lambda pair: pair[0] in _DOWN or pair[1] in _DOWN)
+    def condition(state: _State) -> tuple[WoundState, WoundState]:
+        phase, x, y = state
+        if phase != _OVER:
+            x, y = rank_of(0, x), rank_of(1, y)
+        return conditions[x], conditions[y]
+
+    states, live = _follow_rounds(
+        (_ROUND, 0, 0),
+        step,
+        lambda state: state[0] == _OVER,
+        condition,
+        rounds=rounds,
+        steps_per_round=2,  # the first attack of the round, then the second
+        work=work,
+        who="these fighters",
+    )
+
+    def chance(test: Callable[[WoundState, WoundState], bool]) -> tuple[Fraction, ...]:
+        return chance_by_step(states, lambda pair: test(*pair))
+
+    def odds(attacker: _Attacker) -> tuple[AttackOdds, tuple[AttackOdds, ...]]:
+        """The attack in round 1 (unhurt), and every adjusted attack the forecast used."""
+        unhurt = attack_odds(attacker.situations[attacker.key(0)], variant=variant)
+        return unhurt, tuple(attack_odds(s, variant=variant) for s in attacker.situations)
+
+    (a_odds, a_attacks), (b_odds, b_attacks) = odds(attackers[0]), odds(attackers[1])
     return DuelForecast(
-        a_down=a_down,
-        b_down=b_down,
-        a_dead=chance_by_step(states, lambda pair: pair[0] is WoundState.DEAD),
-        b_dead=chance_by_step(states, lambda pair: pair[1] is WoundState.DEAD),
-        a_wins=chance_by_step(states, lambda pair: pair[1] in _DOWN and pair[0] not in _DOWN),
-        b_wins=chance_by_step(states, lambda pair: pair[0] in _DOWN and pair[1] not in _DOWN),
-        both_down=chance_by_step(states, lambda pair: pair[0] in _DOWN and pair[1] in _DOWN),
+        a_down=chance(lambda x, y: x in _DOWN),
+        b_down=chance(lambda x, y: y in _DOWN),
+        a_dead=chance(lambda x, y: x is WoundState.DEAD),
+        b_dead=chance(lambda x, y: y is WoundState.DEAD),
+        a_wins=chance(lambda x, y: y in _DOWN and x not in _DOWN),
+        b_wins=chance(lambda x, y: x in _DOWN and y not in _DOWN),
+        both_down=chance(lambda x, y: x in _DOWN and y in _DOWN),
         states=tuple(states),
         final=states[-1],
-        expected_rounds=_expected_rounds(ended),
-        a_odds=attack_odds(hit_b.situations[hit_b.key(0)], variant=variant),
-        b_odds=attack_odds(hit_a.situations[hit_a.key(0)], variant=variant),
-        a_attacks=tuple(attack_odds(s, variant=variant) for s in hit_b.situations),
-        b_attacks=tuple(attack_odds(s, variant=variant) for s in hit_a.situations),
-        largest_live_states=largest,
+        expected_rounds=_expected_rounds(chance(lambda x, y: x in _DOWN or y in _DOWN)),
+        a_odds=a_odds,
+        b_odds=b_odds,
+        a_attacks=a_attacks,
+        b_attacks=b_attacks,
+        largest_live_states=max(live[::2]),  # at the start of a round
     )

@@ -1,6 +1,6 @@
 """The fighters of a fight forecast (:mod:`rules.cepheus.forecast`): who fights and the checks
 of their inputs, the forecasts' limits, one body taking damage, one attacker's attacks, and the
-bookkeeping of the chain's rounds and work. Shared by :func:`~rules.cepheus.duel`,
+chain run round by round with its work bounded. Shared by :func:`~rules.cepheus.duel`,
 :func:`~rules.cepheus.focus_fire` and :func:`~rules.cepheus.roll_duel`.
 
 Source: ``003_c7092257a5e3046d.txt`` (see :mod:`rules.cepheus.forecast`).
@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Final
+from typing import Final, cast
 
 from rules.cepheus.actions import MINOR_ACTIONS_WITH_SIGNIFICANT
 from rules.cepheus.attack import AttackOdds, AttackSituation, _damage_terms, attack_odds
@@ -28,7 +28,9 @@ from rules.cepheus.damage import (
     wound_state,
 )
 from rules.cepheus.variant import Variant
-from rules.validation import InvalidInput, check_choice, check_instance, check_int
+from rules.dice import Distribution
+from rules.forecast import Counts, distribution_of, iterate_counts
+from rules.validation import InvalidInput, check_choice, check_instance, check_int, check_items
 
 __all__ = [
     "MAX_FIGHT_DICE",
@@ -201,6 +203,17 @@ class Fighter:
             if source is Characteristic.ENDURANCE:
                 raise InvalidInput("dm_from", allowed, self.dm_from)
             put(self, "dm_from", source)
+
+    @property
+    def _policy(self) -> tuple[Characteristic, ...] | str:
+        """``order`` as :meth:`__post_init__` stored it: a tuple of characteristics, or
+        ``"spread"``."""
+        return cast(tuple[Characteristic, ...] | str, self.order)
+
+    @property
+    def _source(self) -> Characteristic | None:
+        """``dm_from`` as :meth:`__post_init__` stored it: a characteristic, or None."""
+        return cast(Characteristic | None, self.dm_from)
 
 
 # --- One body taking damage -------------------------------------------------------------------
@@ -428,3 +441,69 @@ def _expected_rounds(ended: Sequence[Fraction]) -> Fraction | None:
     if ended[-1] != 1:
         return None
     return 1 + sum((1 - p for p in ended[:-1]), Fraction(0))
+
+
+def _check_focus(target: object, attacks: object) -> tuple[Physical, list[AttackSituation]]:
+    """The target and the attacks of :func:`~rules.cepheus.focus_fire` (and of
+    :func:`~rules.cepheus.roll_focus_fire`), checked."""
+    checked = _check_scores("target", target)
+    items = check_items("attacks", attacks, "AttackSituation", max_items=MAX_FOCUS_ATTACKS)
+    if not items:
+        raise InvalidInput(
+            "attacks", f"a sequence of 1 to {MAX_FOCUS_ATTACKS} AttackSituation", attacks
+        )
+    return checked, [_check_attack(f"attacks[{i}]", item) for i, item in enumerate(items)]
+
+
+# --- The chain, round by round ----------------------------------------------------------------
+
+type _Step[S] = tuple[dict[S, int], int, int]
+"""What a forecast's step gives for a state: the counts of the next states, their denominator,
+and the number of distinct attack outcomes it followed (the work of the step)."""
+
+
+def _follow_rounds[S: Hashable, C: Hashable](
+    start: S,
+    step: Callable[[S], _Step[S]],
+    absorbing: Callable[[S], bool],
+    condition: Callable[[S], C],
+    *,
+    rounds: int,
+    steps_per_round: int,
+    work: list[int],
+    who: str,
+) -> tuple[list[Distribution[C]], list[int]]:
+    """Run a forecast's chain from ``start`` for ``rounds`` rounds of ``steps_per_round``
+    attacks each, on :func:`rules.forecast.iterate_counts`.
+
+    Returns the distribution of ``condition(state)`` after each round, and the number of live
+    (not ``absorbing``) states before each attack. The work of each attack (the attack
+    outcomes followed from each live state, weighted by the length of the counts) is added to
+    ``work``, and ``rounds`` is refused once it is over :data:`MAX_FIGHT_WORK` (naming ``who``).
+    """
+    fanout: dict[S, int] = {}
+
+    def counted(state: S) -> Counts[S]:
+        following, denominator, outcomes = step(state)
+        fanout[state] = outcomes
+        return following, denominator
+
+    chain = iterate_counts(start, counted, absorbing=absorbing)
+    weights: Mapping[S, int] = {start: 1}
+    denominator = 1
+    live_counts: list[int] = []
+    states: list[Distribution[C]] = []
+    for done in range(1, rounds + 1):
+        for _ in range(steps_per_round):
+            live = [state for state in weights if not absorbing(state)]
+            live_counts.append(len(live))
+            size = _size(denominator)
+            weights, denominator = next(chain)
+            work[0] += sum(fanout[state] for state in live) * size
+        counts: dict[C, int] = {}
+        for state, weight in weights.items():
+            key = condition(state)
+            counts[key] = counts.get(key, 0) + weight
+        states.append(distribution_of(counts, denominator))
+        _check_work(work, done, rounds, who)
+    return states, live_counts

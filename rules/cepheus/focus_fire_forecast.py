@@ -6,7 +6,7 @@ Source: ``003_c7092257a5e3046d.txt`` (see :mod:`rules.cepheus.forecast`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -15,21 +15,19 @@ from rules.cepheus.damage import Characteristic, Physical, WoundState
 from rules.cepheus.fighters import (
     _DEFAULT_ORDER,
     _DOWN,
-    MAX_FOCUS_ATTACKS,
     _Attacker,
     _Body,
-    _check_attack,
+    _check_focus,
     _check_policy,
     _check_rounds,
-    _check_scores,
-    _check_work,
     _expected_rounds,
-    _size,
+    _follow_rounds,
+    _Step,
 )
 from rules.cepheus.variant import DEFAULT_VARIANT, Variant, _check_variant
 from rules.dice import Distribution
-from rules.forecast import Counts, chance_by_step, distribution_of, iterate_counts
-from rules.validation import InvalidInput, check_items, output_record
+from rules.forecast import chance_by_step
+from rules.validation import output_record
 
 __all__ = ["FocusFireForecast", "focus_fire"]
 
@@ -108,13 +106,7 @@ def focus_fire(
     >>> forecast.down[0] == 1 - Fraction(7, 12) ** 2
     True
     """
-    target = _check_scores("target", target)
-    items = check_items("attacks", attacks, "AttackSituation", max_items=MAX_FOCUS_ATTACKS)
-    if not items:
-        raise InvalidInput(
-            "attacks", f"a sequence of 1 to {MAX_FOCUS_ATTACKS} AttackSituation", attacks
-        )
-    situations = [_check_attack(f"attacks[{i}]", item) for i, item in enumerate(items)]
+    target, situations = _check_focus(target, attacks)
     rounds = _check_rounds(rounds)
     variant = _check_variant(variant)
     work = [0, 1]
@@ -122,39 +114,35 @@ def focus_fire(
     attackers = [_Attacker(situation, None, None, variant) for situation in situations]
     count = len(attackers)
 
-    def step(state: tuple[int, int]) -> Counts[tuple[int, int]]:
+    def step(state: tuple[int, int]) -> _Step[tuple[int, int]]:
         """The next attack on the target: (who attacks next, the target's state); a target
         that goes down is (0, its down code), whoever downed it, so those states merge."""
         who, body_state = state
         attacker = attackers[who]
         key = attacker.key(0)  # the attackers are not attacked: their attack never changes
-        up, fallen, _ = attacker.successors(key, body, body_state)
+        up, fallen, outcomes = attacker.successors(key, body, body_state)
         following = {((who + 1) % count, after): n for after, n in up}
         following.update(((0, after), n) for after, n in fallen)
-        return following, attacker.weights[key][0]
+        return following, attacker.weights[key][0], outcomes
 
-    chain = iterate_counts((0, 0), step, absorbing=lambda state: state[1] < 0)
-    weights: Mapping[tuple[int, int], int] = {(0, 0): 1}
-    denominator = 1
-    largest = 1
     conditions: dict[int, WoundState] = {}
-    states: list[Distribution[WoundState]] = []
-    for done in range(1, rounds + 1):
-        for attacker in attackers:
-            live = [state for _, state in weights if state >= 0]
-            largest = max(largest, len(live))
-            size = _size(denominator)
-            weights, denominator = next(chain)
-            for state in live:
-                work[0] += attacker.successors(attacker.key(0), body, state)[2] * size
-        counts: dict[WoundState, int] = {}
-        for (_, state), weight in weights.items():
-            condition = conditions.get(state)
-            if condition is None:
-                condition = conditions[state] = body.state_of(state)
-            counts[condition] = counts.get(condition, 0) + weight
-        states.append(distribution_of(counts, denominator))
-        _check_work(work, done, rounds, "this target and these attacks")
+
+    def condition(state: tuple[int, int]) -> WoundState:
+        found = conditions.get(state[1])
+        if found is None:
+            found = conditions[state[1]] = body.state_of(state[1])
+        return found
+
+    states, live = _follow_rounds(
+        (0, 0),
+        step,
+        lambda state: state[1] < 0,
+        condition,
+        rounds=rounds,
+        steps_per_round=count,
+        work=work,
+        who="this target and these attacks",
+    )
     down = chance_by_step(states, lambda condition: condition in _DOWN)
     return FocusFireForecast(
         down=down,
@@ -162,5 +150,5 @@ def focus_fire(
         states=tuple(states),
         expected_rounds=_expected_rounds(down),
         odds=tuple(attack_odds(situation, variant=variant) for situation in situations),
-        largest_live_states=largest,
+        largest_live_states=max(live),
     )

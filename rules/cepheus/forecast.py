@@ -50,15 +50,14 @@ from rules.cepheus.fighters import (
     MAX_FOCUS_ATTACKS,
     Fighter,
     _adjusted,
-    _check_attack,
+    _check_focus,
     _check_policy,
     _check_rounds,
-    _check_scores,
     _take,
 )
 from rules.cepheus.focus_fire_forecast import FocusFireForecast, focus_fire
 from rules.cepheus.variant import DEFAULT_VARIANT, Variant, _check_variant
-from rules.validation import InvalidInput, check_instance, check_items, output_record
+from rules.validation import check_instance, output_record
 
 __all__ = [
     "MAX_FIGHT_DICE",
@@ -138,7 +137,7 @@ def roll_duel(
         fighter = fighters[attacker]
         situation = _adjusted(
             fighter.attack,
-            fighter.dm_from,  # type: ignore[arg-type]
+            fighter._source,
             current[attacker],
             condition[attacker] is WoundState.SERIOUSLY_WOUNDED,
         )
@@ -149,7 +148,7 @@ def roll_duel(
 
     def land(target: str, damage: int) -> None:
         fighter = fighters[target]
-        result = _take(current[target], fighter.physical, fighter.order, damage)  # type: ignore[arg-type]
+        result = _take(current[target], fighter.physical, fighter._policy, damage)
         current[target], condition[target] = result.physical, result.state
         p = result.physical
         log.append(
@@ -230,13 +229,7 @@ def roll_focus_fire(
     >>> len(fight.states), fight.log[0]
     (2, 'Round 1')
     """
-    target = _check_scores("target", target)
-    items = check_items("attacks", attacks, "AttackSituation", max_items=MAX_FOCUS_ATTACKS)
-    if not items:
-        raise InvalidInput(
-            "attacks", f"a sequence of 1 to {MAX_FOCUS_ATTACKS} AttackSituation", attacks
-        )
-    situations = [_check_attack(f"attacks[{i}]", item) for i, item in enumerate(items)]
+    target, situations = _check_focus(target, attacks)
     rounds = _check_rounds(rounds)
     check_rng(rng)
     policy = _check_policy(order)

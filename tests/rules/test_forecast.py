@@ -27,20 +27,25 @@ def _capped_total_step(sides: int, cap: int):  # type: ignore[no-untyped-def]
     return lambda total: d(sides).map(lambda roll: min(total + roll, cap))
 
 
+def capped_totals(sides: int, cap: int, rolls: int) -> Distribution[int]:
+    """The oracle: the capped running total after ``rolls`` dice of ``sides``, counted over all
+    ``sides**rolls`` roll sequences (a total at ``cap`` keeps it, whatever is rolled after)."""
+    counts: Counter[int] = Counter()
+    for sequence in itertools.product(range(1, sides + 1), repeat=rolls):
+        total = 0
+        for roll in sequence:
+            if total < cap:
+                total = min(total + roll, cap)
+        counts[total] += 1
+    return Distribution.from_counts(counts)
+
+
 @pytest.mark.parametrize(("sides", "cap", "steps"), [(2, 3, 3), (3, 5, 3), (4, 6, 4)])
 def test_run_chain_equals_every_roll_sequence(sides: int, cap: int, steps: int) -> None:
     """A capped running total: each step's distribution, counted over all ``sides**steps``
     roll sequences (absorbed sequences keep their total, whatever is rolled after)."""
     after = run_chain(0, _capped_total_step(sides, cap), steps, absorbing=lambda t: t >= cap)
-    for r in range(1, steps + 1):
-        counts: Counter[int] = Counter()
-        for rolls in itertools.product(range(1, sides + 1), repeat=r):
-            total = 0
-            for roll in rolls:
-                if total < cap:
-                    total = min(total + roll, cap)
-            counts[total] += 1
-        assert after[r - 1] == Distribution.from_counts(counts)
+    assert list(after) == [capped_totals(sides, cap, r) for r in range(1, steps + 1)]
 
 
 def test_absorbing_states_are_never_stepped() -> None:
@@ -119,15 +124,7 @@ def test_run_counts_equals_every_roll_sequence(sides: int, cap: int, steps: int)
     """The capped running total in counts, against all ``sides**steps`` roll sequences."""
     step = _capped_total_step(sides, cap)
     after = run_counts(0, lambda t: counts_of(step(t)), steps, absorbing=lambda t: t >= cap)
-    for r in range(1, steps + 1):
-        counts: Counter[int] = Counter()
-        for rolls in itertools.product(range(1, sides + 1), repeat=r):
-            total = 0
-            for roll in rolls:
-                if total < cap:
-                    total = min(total + roll, cap)
-            counts[total] += 1
-        assert after[r - 1] == Distribution.from_counts(counts)
+    assert list(after) == [capped_totals(sides, cap, r) for r in range(1, steps + 1)]
 
 
 def test_run_counts_with_uneven_denominators_against_enumeration() -> None:

@@ -31,7 +31,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from sitetools import CHROMIUM, CHROMIUM_ARGS, CSP_LISTENER, AppPage, Server
+from sitetools import CHROMIUM, CHROMIUM_ARGS, AppPage, Server, app_opener
 
 import sitebuild
 
@@ -118,49 +118,6 @@ def browser(playwright_instance: Any) -> Iterator[Any]:
     )
     yield b
     b.close()
-
-
-def app_opener(browser: Any, server: Server, contexts: list[Any]) -> Callable[..., AppPage]:
-    """``open_app``'s opener; each context it makes is added to ``contexts`` (to close)."""
-
-    def opener(
-        query: str = "", *, url: str | None = None, wait: bool = True, **context_options: Any
-    ) -> AppPage:
-        context_options.setdefault("viewport", {"width": 1280, "height": 900})
-        context = browser.new_context(**context_options)
-        contexts.append(context)
-        context.add_init_script(CSP_LISTENER)
-        page = context.new_page()
-        app = AppPage(page=page, context=context)
-
-        def started(request: Any) -> None:
-            app.requests.append(request.url)
-            app.in_flight.add(request)
-
-        context.on("request", started)
-        context.on("requestfinished", lambda request: app.in_flight.discard(request))
-        context.on(
-            "response",
-            lambda response: (
-                app.failures.append(f"{response.status} {response.url}")
-                if response.status >= 400
-                else None
-            ),
-        )
-
-        def failed(request: Any) -> None:
-            app.failures.append(f"failed {request.url}")
-            app.in_flight.discard(request)
-
-        context.on("requestfailed", failed)
-        page.on("console", lambda message: app.console.append(f"{message.type}: {message.text}"))
-        page.on("pageerror", lambda error: app.console.append(f"pageerror: {error}"))
-        page.goto(url if url is not None else server.url + query)
-        if wait:
-            app.wait_ready()
-        return app
-
-    return opener
 
 
 def opened_apps(browser: Any, server: Server) -> Iterator[Callable[..., AppPage]]:

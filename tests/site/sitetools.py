@@ -1,11 +1,17 @@
-"""Shared by the browser tests: a static server and a recorded app page. See conftest.py."""
+"""Shared by the browser tests: a static server and a recorded app page (see conftest.py),
+and the next build's deploy for the service worker's tests (also used by
+``scripts/measure_sw_update.py``)."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
+import json
 import os
+import shutil
 import threading
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -44,17 +50,23 @@ class Quiet(http.server.SimpleHTTPRequestHandler):
 class Server:
     """A static server for a folder on 127.0.0.1, on a free port, in a thread.
 
-    By default it serves as ``./dev serve`` does (``sitebuild.make_server``: MIME types, the CSP
-    header); ``plain=True`` is an ordinary server, like a wiki's, with no policy of ours."""
+    By default it serves as ``./dev serve`` does (``sitebuild.SiteHandler``: MIME types, the
+    CSP header); ``plain=True`` is an ordinary server, like a wiki's, with no policy of ours;
+    ``handler`` another handler class."""
 
-    def __init__(self, directory: Path, *, plain: bool = False) -> None:
+    def __init__(
+        self,
+        directory: Path,
+        *,
+        plain: bool = False,
+        handler: type[http.server.SimpleHTTPRequestHandler] | None = None,
+    ) -> None:
         os.environ["RANGEFINDER_QUIET_SERVER"] = "1"
         self.folder = directory
-        if plain:
-            handler = functools.partial(Quiet, directory=str(directory))
-            self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        else:
-            self.httpd = sitebuild.make_server(directory, 0)
+        chosen = handler or (Quiet if plain else sitebuild.SiteHandler)
+        self.httpd = http.server.ThreadingHTTPServer(
+            ("127.0.0.1", 0), functools.partial(chosen, directory=str(directory))
+        )
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
@@ -62,6 +74,33 @@ class Server:
     def stop(self) -> None:
         self.httpd.shutdown()
         self.httpd.server_close()
+
+
+class RecordingServer(Server):
+    """``./dev serve``'s server for a folder, recording every path it is asked for
+    (``paths``, in order) and the body bytes it sends for each (``sent``)."""
+
+    def __init__(self, directory: Path) -> None:
+        paths: list[str] = []
+        sent: dict[str, int] = {}
+
+        class Recording(sitebuild.SiteHandler):
+            def do_GET(self) -> None:
+                paths.append(self.path.split("?", 1)[0])
+                super().do_GET()
+
+            def copyfile(self, source: Any, outputfile: Any) -> None:
+                data = source.read()
+                path = self.path.split("?", 1)[0]
+                sent[path] = sent.get(path, 0) + len(data)
+                outputfile.write(data)
+
+            def log_message(self, format: str, *args: object) -> None:
+                pass
+
+        self.paths = paths
+        self.sent = sent
+        super().__init__(directory, handler=Recording)
 
 
 @dataclass
@@ -209,6 +248,65 @@ document.addEventListener('securitypolicyviolation', (e) => {
 """
 
 
+def record(app: AppPage) -> AppPage:
+    """Record what ``app``'s context and page do: every request (and those still in flight),
+    the answers with an HTTP error and the requests that failed, the console messages and the
+    uncaught exceptions."""
+
+    def started(request: Any) -> None:
+        app.requests.append(request.url)
+        app.in_flight.add(request)
+
+    def failed(request: Any) -> None:
+        app.failures.append(f"failed {request.url}")
+        app.in_flight.discard(request)
+
+    app.context.on("request", started)
+    app.context.on("requestfinished", lambda request: app.in_flight.discard(request))
+    app.context.on(
+        "response",
+        lambda response: (
+            app.failures.append(f"{response.status} {response.url}")
+            if response.status >= 400
+            else None
+        ),
+    )
+    app.context.on("requestfailed", failed)
+    app.page.on("console", lambda message: app.console.append(f"{message.type}: {message.text}"))
+    app.page.on("pageerror", lambda error: app.console.append(f"pageerror: {error}"))
+    return app
+
+
+def app_opener(browser: Any, server: Server, contexts: list[Any]) -> Callable[..., AppPage]:
+    r"""The one way the browser tests open the app: an opener ``(query="", *, url=None,
+    wait=True, init_script="", **context_options) -> AppPage`` that opens it in a new context
+    (1280x900 unless ``viewport`` says otherwise; CSP violations recorded, then
+    ``init_script`` run in every page), :func:`record`\ s it, and waits until the app is
+    interactive. Each context it makes is added to ``contexts`` (to close). Behind
+    conftest.py's ``open_app`` (one app a test) and ``open_module_app`` (one app boot for a
+    module's tests)."""
+
+    def opener(
+        query: str = "",
+        *,
+        url: str | None = None,
+        wait: bool = True,
+        init_script: str = "",
+        **context_options: Any,
+    ) -> AppPage:
+        context_options.setdefault("viewport", {"width": 1280, "height": 900})
+        context = browser.new_context(**context_options)
+        contexts.append(context)
+        context.add_init_script(CSP_LISTENER + init_script)
+        app = record(AppPage(page=context.new_page(), context=context))
+        app.page.goto(url if url is not None else server.url + query)
+        if wait:
+            app.wait_ready()
+        return app
+
+    return opener
+
+
 def assert_clean(app: AppPage, server: Server) -> None:
     """No Python error in the page, and no request to another origin than ``server``'s."""
     assert app.python_errors() == []
@@ -234,6 +332,21 @@ def sources(app: AppPage, key: str) -> list[dict[str, list[Any]]]:
     return list(app.page.evaluate(SOURCE_DATA, key))
 
 
+def source(app: AppPage, column: str) -> dict[str, list[Any]]:
+    """The data of the first ColumnDataSource of the document that has a column ``column``
+    (the chart that shows it); fails if there is none."""
+    found = sources(app, column)
+    assert found, f"no chart data with a {column!r} column in the document"
+    return found[0]
+
+
+def columns(app: AppPage, key: str, *names: str) -> list[dict[str, list[Any]]]:
+    """The columns ``names`` of every ColumnDataSource of the document that has a column
+    ``key`` and all of ``names`` (``columns(app, "probability", "x", "probability")``: each
+    bar chart's data)."""
+    return [{n: d[n] for n in names} for d in sources(app, key) if all(n in d for n in names)]
+
+
 TWO_FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
 """JS: resolves once the page has drawn two more frames (what was laid out is painted)."""
 
@@ -254,3 +367,73 @@ def settle_until(page: Any, condition: str, arg: Any = None, timeout: int = 10_0
 
 FITS = "(width) => document.documentElement.scrollWidth <= width"
 """JS: the page is no wider than ``width`` px (no sideways scroll), as after a relayout."""
+
+
+# --- The next build, deployed (the service worker's tests) ------------------------------------
+
+CHANGED = "app.css"
+"""The file the next build changes (the app still works with a comment added to it)."""
+
+INSTALL = """async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  await registration.update();
+  const worker = registration.installing || registration.waiting;
+  if (!worker) return "no new worker";
+  if (worker.state !== "installing") return worker.state;
+  return await new Promise((resolve) => worker.addEventListener("statechange", () => {
+    if (worker.state !== "installing") resolve(worker.state);
+  }));
+}"""
+"""JS: ask the browser to look for a new ``sw.js`` and wait until the new worker has installed
+("installed") or failed ("redundant")."""
+
+WAITING = """async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  return !!(registration && registration.waiting);
+}"""
+"""JS: whether a new build's worker waits (installed, not yet in control)."""
+
+ONLY_CACHE = """async (name) => { const keys = await caches.keys();
+  return keys.length === 1 && keys[0] === name; }"""
+"""JS: whether the cache ``name`` is the only one left (the other builds' dropped)."""
+
+
+def copy_site(dist: Path, folder: Path) -> Path:
+    """A copy of the built site in ``folder`` to serve and redeploy (``folder`` is made)."""
+    shutil.copytree(dist, folder)
+    (folder / ".fingerprint").unlink(missing_ok=True)
+    return folder
+
+
+def redeploy(site: Path, change: str) -> str:
+    """The next build of ``site``: ``CHANGED`` with ``change`` appended, and a new ``sw.js``
+    listing every file's revision (as the build's last stage writes it). Returns its id."""
+    levers = sitebuild.parse_levers(json.loads((site / "build.json").read_text())["levers"])
+    path = site / CHANGED
+    path.write_text(path.read_text() + change)
+    return sitebuild.stage_service_worker(site, levers)
+
+
+def wait_page_ready(page: Any, timeout: int = READY_TIMEOUT_MS) -> None:
+    """Wait until the app in ``page`` is interactive (``<html data-ready="true">``)."""
+    page.wait_for_selector("html[data-ready='true']", state="attached", timeout=timeout)
+
+
+@contextlib.contextmanager
+def controlled_page(
+    browser: Any, site: Path, query: str = "?page=moo2-shot", timeout: int = READY_TIMEOUT_MS
+) -> Iterator[tuple[Any, RecordingServer]]:
+    """A page of ``site`` (served by a :class:`RecordingServer`, in a fresh context) whose
+    service worker has installed the first build and controls it; both closed afterwards."""
+    server = RecordingServer(site)
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(server.url + query, timeout=timeout)
+        wait_page_ready(page, timeout)
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=timeout)
+        yield page, server
+    finally:
+        context.close()
+        server.stop()

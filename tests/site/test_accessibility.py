@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 import tarfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -79,19 +79,12 @@ def axe_source() -> str:
 
 
 @pytest.fixture(scope="module")
-def app(browser: Any, server: Server, axe_source: str) -> Iterator[AppPage]:
+def app(open_module_app: Callable[..., AppPage], axe_source: str) -> AppPage:
     """One app for the whole module, opened on the landing page, with axe-core injected."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
-    page = context.new_page()
-    opened = AppPage(page=page, context=context)
-    page.on("console", lambda message: opened.console.append(f"{message.type}: {message.text}"))
-    page.on("pageerror", lambda error: opened.console.append(f"pageerror: {error}"))
-    page.goto(server.url)
-    opened.wait_ready()
-    page.add_script_tag(content=axe_source)
-    page.add_script_tag(content=DEEP_JS)
-    yield opened
-    context.close()
+    opened = open_module_app(bypass_csp=True)
+    opened.page.add_script_tag(content=axe_source)
+    opened.page.add_script_tag(content=DEEP_JS)
+    return opened
 
 
 def set_theme(app: AppPage, theme: str) -> None:

@@ -13,7 +13,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from sitetools import AppPage, Server, assert_clean, sources
+from sitetools import AppPage, Server, assert_clean, columns
 
 from rules import cepheus
 from webapp.formatting import percent
@@ -21,7 +21,7 @@ from webapp.formatting import percent
 
 def charts(app: AppPage) -> list[dict[str, list[Any]]]:
     """The (x, probability) columns of every bar chart in the document."""
-    return [{"x": d["x"], "probability": d["probability"]} for d in sources(app, "probability")]
+    return columns(app, "probability", "x", "probability")
 
 
 def as_chart(distribution: Any, x: Any = lambda k: k) -> dict[str, list[Any]]:

@@ -9,11 +9,11 @@ the rules' roll of the seed.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from sitetools import AppPage, Server
+from sitetools import AppPage, Server, columns
 
 from rules import cepheus
 from webapp.formatting import percent
@@ -22,35 +22,19 @@ from webapp.pages.cepheus.suppression import CepheusSuppression
 
 EXPLOSION_LINK = "dice=3&bonus=1&armor=2&endurance=6&strength=5&reaction=dive&seed=9"
 
-SOURCES = """() => {
-  const out = [];
-  for (const model of window.rangefinderDocument.all_models) {
-    if (model.type !== 'ColumnDataSource') continue;
-    const data = model.data instanceof Map ? Object.fromEntries(model.data) : model.data;
-    if (!('probability' in data)) continue;
-    const row = {probability: Array.from(data.probability)};
-    if ('damage' in data) row.damage = Array.from(data.damage);
-    else row.x = Array.from(data.x);
-    out.push(row);
-  }
-  return out;
-}"""
-"""JS: the data of every bar chart in the document (grouped bars keep their damage column)."""
+
+def bars(app: AppPage) -> list[dict[str, list[Any]]]:
+    """The data of every bar chart in the document (grouped bars by their damage column)."""
+    return [
+        *columns(app, "probability", "damage", "probability"),
+        *columns(app, "probability", "x", "probability"),
+    ]
 
 
 @pytest.fixture(scope="module")
-def app(browser: Any, server: Server) -> Iterator[AppPage]:
+def app(open_module_app: Callable[..., AppPage]) -> AppPage:
     """One app for the module, opened on a deep link to the explosions page."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    opened = AppPage(page=page, context=context)
-    context.on("request", lambda request: opened.requests.append(request.url))
-    page.on("console", lambda message: opened.console.append(f"{message.type}: {message.text}"))
-    page.on("pageerror", lambda error: opened.console.append(f"pageerror: {error}"))
-    page.goto(f"{server.url}?page=cepheus-explosions&{EXPLOSION_LINK}")
-    opened.wait_ready()
-    yield opened
-    context.close()
+    return open_module_app(f"?page=cepheus-explosions&{EXPLOSION_LINK}")
 
 
 def model_of(cls: Any, link: str) -> Any:
@@ -67,7 +51,7 @@ def test_explosions_deep_link_figures_charts_and_roll(app: AppPage, server: Serv
     assert app.testid("mean-damage") == f"{float(dive.mean()):.2f}"
     assert app.testid("no-damage") == percent(dive.get(0, 0))
     assert app.testid("endurance-out") == percent(dive.probability(lambda d: d >= 6))
-    shown = app.page.evaluate(SOURCES)
+    shown = bars(app)
     for reaction in cepheus.ExplosionReaction:
         dist = cepheus.explosion_damage_distribution(3, bonus=1, reaction=reaction, armor=2)
         expected = {"damage": list(dist), "probability": [float(p) for p in dist.values()]}
@@ -107,7 +91,7 @@ def test_suppression_through_the_navigation(app: AppPage, server: Server) -> Non
     assert app.testid("mean-penalty") == f"{float(r.penalty.mean()):.2f}"
     assert app.testid("total-dm") == f"{r.odds.total_dm:+d}"
     assert app.testid("ammunition") == "6"
-    shown = app.page.evaluate(SOURCES)
+    shown = bars(app)
     assert {"x": list(r.penalty), "probability": [float(p) for p in r.penalty.values()]} in shown
 
     app.set_input("Seed of the next roll", 5)

@@ -9,12 +9,11 @@ survival chart's data) equals what the page's model computes in CPython for the 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable
 from urllib.parse import parse_qsl
 
 import pytest
-from sitetools import CSP_LISTENER, AppPage, Server
+from sitetools import AppPage, Server
 
 from webapp.formatting import percent
 from webapp.pages.cepheus.fight import CepheusFight, roll_fight
@@ -51,19 +50,13 @@ def expected_text(m: CepheusFight, testid: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def app(browser: Any, server: Server) -> Iterator[AppPage]:
+def app(open_module_app: Callable[..., AppPage]) -> AppPage:
     """One app for the whole module: the fight page embedded, on a tablet."""
-    context = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
-    context.add_init_script(CSP_LISTENER)
-    page = context.new_page()
-    opened = AppPage(page=page, context=context)
-    context.on("request", lambda request: opened.requests.append(request.url))
-    page.on("console", lambda message: opened.console.append(f"{message.type}: {message.text}"))
-    page.on("pageerror", lambda error: opened.console.append(f"pageerror: {error}"))
-    page.goto(f"{server.url}?page=cepheus-fight&embed=1&{LINK}")
-    opened.wait_ready()
-    yield opened
-    context.close()
+    return open_module_app(
+        f"?page=cepheus-fight&embed=1&{LINK}",
+        viewport={"width": 1024, "height": 768},
+        has_touch=True,
+    )
 
 
 def test_the_deep_link_presets_focus_fire_embedded(app: AppPage, server: Server) -> None:

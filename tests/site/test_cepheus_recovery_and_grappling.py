@@ -10,12 +10,11 @@ inputs typed in update the odds and the address bar, and "Roll it" logs the roll
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
 
 import pytest
-from sitetools import CSP_LISTENER, AppPage, Server
+from sitetools import AppPage, Server, columns
 
 from rules import cepheus
 from rules.cepheus import Physical
@@ -26,33 +25,11 @@ LINK = (
 )
 """Endurance 4 of 9 (DM -1), first aid Effect 2 within five minutes: 4 points, to Endurance."""
 
-CHARTS = """() => {
-  const out = [];
-  for (const model of window.rangefinderDocument.all_models) {
-    if (model.type !== 'ColumnDataSource') continue;
-    const data = model.data instanceof Map ? Object.fromEntries(model.data) : model.data;
-    if (!('probability' in data)) continue;
-    out.push({x: Array.from(data.x), probability: Array.from(data.probability)});
-  }
-  return out;
-}"""
-"""JS: the (x, probability) columns of every bar chart in the document."""
-
 
 @pytest.fixture(scope="module")
-def app(browser: Any, server: Server) -> Iterator[AppPage]:
+def app(open_module_app: Callable[..., AppPage]) -> AppPage:
     """One app for the whole module, opened on the recovery planner's deep link."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.add_init_script(CSP_LISTENER)
-    page = context.new_page()
-    opened = AppPage(page=page, context=context)
-    context.on("request", lambda request: opened.requests.append(request.url))
-    page.on("console", lambda message: opened.console.append(f"{message.type}: {message.text}"))
-    page.on("pageerror", lambda error: opened.console.append(f"pageerror: {error}"))
-    page.goto(server.url + LINK)
-    opened.wait_ready()
-    yield opened
-    context.close()
+    return open_module_app(LINK)
 
 
 def test_recovery_deep_link_shows_the_rules_numbers(app: AppPage, server: Server) -> None:
@@ -65,7 +42,7 @@ def test_recovery_deep_link_shows_the_rules_numbers(app: AppPage, server: Server
     assert app.input_labelled("Endurance now").input_value() == "4"
     # The wake-up chart: the chance of being awake within each minute, Endurance DM -1.
     awake = {m: float(cepheus.wake_chance(-1, m)) for m in cepheus.wake_distribution(-1)}
-    shown = app.page.evaluate(CHARTS)
+    shown = columns(app, "probability", "x", "probability")
     assert {"x": list(awake), "probability": list(awake.values())} in shown
     whole = {"x": list(range(11)), "probability": [float(p) for p in odds.whole]}
     assert whole in shown

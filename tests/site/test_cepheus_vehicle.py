@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from sitetools import AppPage, Server, assert_clean, sources
+from sitetools import AppPage, Server, assert_clean, columns
 
 from rules import cepheus
 
 
 def charts(app: AppPage) -> list[dict[str, list[Any]]]:
     """The (x, probability) columns of every bar chart in the document."""
-    return [{"x": d["x"], "probability": d["probability"]} for d in sources(app, "probability")]
+    return columns(app, "probability", "x", "probability")
 
 
 def test_vehicle_hits_locations_and_update(open_app: Any, server: Server) -> None:

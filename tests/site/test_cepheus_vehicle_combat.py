@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable
 
 import pytest
-from sitetools import FIND_SOURCE, AppPage, Server
+from sitetools import AppPage, Server, columns
 
 from rules import cepheus
 from webapp.formatting import percent
@@ -22,37 +21,11 @@ from webapp.pages.cepheus.vehicle_combat import CepheusVehicleCombat
 
 WEAVE_LINK = "section=weave&weave_speed=81&weave=4&driver_dm=3&pursuer_dm=2&seed=9"
 
-SERIES = (
-    FIND_SOURCE
-    + """
-(() => {
-  const out = [];
-  for (const model of window.rangefinderDocument.all_models) {
-    if (model.type !== 'ColumnDataSource') continue;
-    const data = model.data instanceof Map ? Object.fromEntries(model.data) : model.data;
-    if (!('value' in data) || !('label' in data)) continue;
-    out.push({value: Array.from(data.value), probability: Array.from(data.probability)});
-  }
-  return out;
-})()
-"""
-)
-"""JS: the value and probability columns of each series of the page's chart."""
-
 
 @pytest.fixture(scope="module")
-def app(browser: Any, server: Server) -> Iterator[AppPage]:
+def app(open_module_app: Callable[..., AppPage]) -> AppPage:
     """One app for the module, opened on a deep link to the weave section."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    opened = AppPage(page=page, context=context)
-    context.on("request", lambda request: opened.requests.append(request.url))
-    page.on("console", lambda message: opened.console.append(f"{message.type}: {message.text}"))
-    page.on("pageerror", lambda error: opened.console.append(f"pageerror: {error}"))
-    page.goto(f"{server.url}?page=cepheus-vehicle-combat&{WEAVE_LINK}")
-    opened.wait_ready()
-    yield opened
-    context.close()
+    return open_module_app(f"?page=cepheus-vehicle-combat&{WEAVE_LINK}")
 
 
 def model_of(link: str) -> CepheusVehicleCombat:
@@ -62,7 +35,8 @@ def model_of(link: str) -> CepheusVehicleCombat:
 
 
 def series(app: AppPage) -> list[dict[str, list[float]]]:
-    return list(app.page.evaluate(SERIES))
+    """The value and probability columns of each series of the page's chart."""
+    return columns(app, "label", "value", "probability")
 
 
 def choose_rule(app: AppPage, name: str) -> None:

@@ -9,15 +9,14 @@ directly in CPython, never from the page model.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable
 from urllib.parse import urlencode
 
 import pytest
-from sitetools import FITS, AppPage, Server, settle_until
+from sitetools import FITS, AppPage, settle_until
 
 from rules import lurasko
-from rules.lurasko import Attack, Shield, Target, WeaponHit
+from rules.lurasko import Attack, Resolution, Shield, Target, WeaponHit
 
 AOE_LINK: dict[str, str] = {
     "page": "lurasko-aoe-shielding",
@@ -36,17 +35,9 @@ AOE_LINK: dict[str, str] = {
 
 
 @pytest.fixture(scope="module")
-def app(browser: Any, server: Server) -> Iterator[AppPage]:
+def app(open_module_app: Callable[..., AppPage]) -> AppPage:
     """One app for the module, opened on a deep link to the AoE shielding page."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    opened = AppPage(page=page, context=context)
-    page.on("console", lambda message: opened.console.append(f"{message.type}: {message.text}"))
-    page.on("pageerror", lambda error: opened.console.append(f"pageerror: {error}"))
-    page.goto(server.url + "?" + urlencode(AOE_LINK))
-    opened.wait_ready()
-    yield opened
-    context.close()
+    return open_module_app("?" + urlencode(AOE_LINK))
 
 
 def go_to(app: AppPage, slug: str, title: str) -> None:
@@ -104,24 +95,25 @@ def test_aoe_shielding_fits_a_phone(app: AppPage) -> None:
         page.set_viewport_size({"width": 1280, "height": 900})
 
 
-def test_damage_auras_show_the_hit_the_rules_compute(app: AppPage) -> None:
-    go_to(app, "lurasko-auras", "Damage auras")
-    expected = lurasko.resolve_attack(
-        Attack(WeaponHit(0, 0, 30, "heat", name="the aura"), form="damage aura"),
+def aura_hit(damage: int) -> Resolution:
+    """The rules' hit of the page's default aura expending ``damage`` heat on the attacker."""
+    return lurasko.resolve_attack(
+        Attack(WeaponHit(0, 0, damage, "heat", name="the aura"), form="damage aura"),
         Target(10, (16, 28)),
         [Shield("high", 5, "shield 1")],
     )
+
+
+def test_damage_auras_show_the_hit_the_rules_compute(app: AppPage) -> None:
+    go_to(app, "lurasko-auras", "Damage auras")
+    expected = aura_hit(30)
     app.wait_testid("attacker-damage", str(expected.total_damage))
     assert app.testid("store-left") == "5"
     assert app.testid("provokes") == "yes"
 
     # Expend the full store: 35 heat through the 5-point high shield.
     app.set_input("Damage to expend", 35)
-    full = lurasko.resolve_attack(
-        Attack(WeaponHit(0, 0, 35, "heat", name="the aura"), form="damage aura"),
-        Target(10, (16, 28)),
-        [Shield("high", 5, "shield 1")],
-    )
+    full = aura_hit(35)
     app.wait_testid("attacker-damage", str(full.total_damage))
     assert app.testid("store-left") == "0"
     # Neither the store nor a multiple of 10: the message is beside the box.

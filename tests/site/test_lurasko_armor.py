@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
-from sitetools import FIND_SOURCE, AppPage, Server, assert_clean
+from sitetools import FIND_SOURCE, AppPage, Server, assert_clean, source
 
 from rules import lurasko
 
@@ -17,9 +17,7 @@ def link(page: str, **inputs: object) -> str:
 
 
 def chart_data(app: AppPage) -> dict[str, list[int]]:
-    data = app.page.evaluate(f"() => {{ {FIND_SOURCE} return find('armor_taken'); }}")
-    assert data is not None, "no armor chart data in the document"
-    return dict(data)
+    return source(app, "armor_taken")
 
 
 def test_armor_chart_embedded_follows_the_rules(open_app: Any, server: Server) -> None:

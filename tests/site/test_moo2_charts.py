@@ -11,17 +11,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from sitetools import FIND_SOURCE, AppPage, Server, assert_clean
+from sitetools import FIND_SOURCE, AppPage, Server, assert_clean, source
 
 from rules import moo2
 from webapp.formatting import percent
-
-
-def source(app: AppPage, column: str) -> dict[str, list[Any]]:
-    """The data of the chart source holding ``column``."""
-    data = app.page.evaluate(f"() => {{ {FIND_SOURCE} return find({column!r}); }}")
-    assert data is not None, f"no chart holds {column!r}"
-    return dict(data)
 
 
 def every_source(app: AppPage) -> list[dict[str, list[Any]]]:

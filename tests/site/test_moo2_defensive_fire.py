@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any
 from urllib.parse import urlencode
 
-from sitetools import FIND_SOURCE, AppPage, Server
+from sitetools import AppPage, Server, source
 
 from rules import moo2
 from webapp.formatting import percent
@@ -19,9 +19,7 @@ TABLE_LABEL = "Classic table: % by squares beyond the DFR"
 
 
 def grid(app: AppPage) -> dict[str, list[Any]]:
-    data = app.page.evaluate(f"() => {{ {FIND_SOURCE} return find('exact'); }}")
-    assert data is not None, "no grid in the document"
-    return dict(data)
+    return source(app, "exact")
 
 
 def test_deep_link_embed_table_and_a_click_on_the_grid(open_app: Any, server: Server) -> None:

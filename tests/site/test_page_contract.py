@@ -10,12 +10,12 @@ The headless contract (deep links, malformed links, every input) is
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
 from typing import Any
 
 import param
 import pytest
-from sitetools import AppPage, Server
+from sitetools import AppPage
 
 import sitebuild
 from sitebuild import patches
@@ -25,17 +25,9 @@ pages = pytest.mark.parametrize("page", PAGES, ids=[p.slug for p in PAGES])
 
 
 @pytest.fixture(scope="module")
-def app(browser: Any, server: Server) -> Iterator[AppPage]:
+def app(open_module_app: Callable[..., AppPage]) -> AppPage:
     """One app for the whole module, opened on the landing page."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    opened = AppPage(page=page, context=context)
-    page.on("console", lambda message: opened.console.append(f"{message.type}: {message.text}"))
-    page.on("pageerror", lambda error: opened.console.append(f"pageerror: {error}"))
-    page.goto(server.url)
-    opened.wait_ready()
-    yield opened
-    context.close()
+    return open_module_app()
 
 
 VISITED: set[str] = set()

@@ -13,12 +13,11 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
-from sitetools import AppPage, Server
+from sitetools import AppPage
 
 from webapp.pages.moo2.reference import TABLES
 
@@ -28,15 +27,9 @@ CARDS = ("cepheus-range-bands", "cepheus-vehicle", "lurasko-armor")
 
 
 @pytest.fixture(scope="module")
-def app(browser: Any, server: Server) -> Iterator[AppPage]:
+def app(open_module_app: Callable[..., AppPage]) -> AppPage:
     """One app for the whole module (a tablet's window), opened on the landing page."""
-    context = browser.new_context(viewport={"width": 1024, "height": 768})
-    page = context.new_page()
-    opened = AppPage(page=page, context=context)
-    page.goto(server.url)
-    opened.wait_ready()
-    yield opened
-    context.close()
+    return open_module_app(viewport={"width": 1024, "height": 768})
 
 
 def page_count(pdf: bytes) -> int:

@@ -17,12 +17,11 @@ compared switch.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
 
 import pytest
-from sitetools import CSP_LISTENER, AppPage, Server
+from sitetools import AppPage
 
 from rules import cepheus
 from webapp.formatting import percent
@@ -37,19 +36,9 @@ HOUSE_RULE = cepheus.Variant(natural_two_twelve=True)
 
 
 @pytest.fixture(scope="module")
-def app(browser: Any, server: Server) -> Iterator[AppPage]:
+def app(open_module_app: Callable[..., AppPage]) -> AppPage:
     """One app for the whole module, opened on the switched deep link."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.add_init_script(CSP_LISTENER)
-    page = context.new_page()
-    opened = AppPage(page=page, context=context)
-    context.on("request", lambda request: opened.requests.append(request.url))
-    page.on("console", lambda message: opened.console.append(f"{message.type}: {message.text}"))
-    page.on("pageerror", lambda error: opened.console.append(f"pageerror: {error}"))
-    page.goto(server.url + LINK)
-    opened.wait_ready()
-    yield opened
-    context.close()
+    return open_module_app(LINK)
 
 
 def test_a_switch_in_the_link_shows_the_switched_numbers(app: AppPage) -> None:

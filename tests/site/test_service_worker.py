@@ -8,104 +8,38 @@ revision), after changing one file: no second build of the whole site.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
-import shutil
-import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
-from sitetools import READY_TIMEOUT_MS
-
-import sitebuild
-
-CHANGED = "app.css"
-"""The file the next build changes (the app still works with a comment added to it)."""
+from sitetools import (
+    CHANGED,
+    INSTALL,
+    ONLY_CACHE,
+    READY_TIMEOUT_MS,
+    RecordingServer,
+    controlled_page,
+    copy_site,
+    redeploy,
+    wait_page_ready,
+)
 
 MARK = "\n/* the next build changed this file */\n"
-
-INSTALL = """async () => {
-  const registration = await navigator.serviceWorker.getRegistration();
-  await registration.update();
-  const worker = registration.installing || registration.waiting;
-  if (!worker) return "no new worker";
-  if (worker.state !== "installing") return worker.state;
-  return await new Promise((resolve) => worker.addEventListener("statechange", () => {
-    if (worker.state !== "installing") resolve(worker.state);
-  }));
-}"""
-"""Ask the browser to look for a new ``sw.js`` and wait until the new worker has installed
-("installed") or failed ("redundant")."""
-
-
-class RecordingServer:
-    """``./dev serve``'s server for a folder (``sitebuild.SiteHandler``), recording every path
-    it is asked for."""
-
-    def __init__(self, directory: Path) -> None:
-        paths: list[str] = []
-
-        class Recording(sitebuild.SiteHandler):
-            requested: ClassVar[list[str]] = paths
-
-            def do_GET(self) -> None:
-                self.requested.append(self.path.split("?", 1)[0])
-                super().do_GET()
-
-            def log_message(self, format: str, *args: object) -> None:
-                pass
-
-        handler = functools.partial(Recording, directory=str(directory))
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        self.paths = paths
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-
-    def stop(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
 
 
 @pytest.fixture
 def site(dist: Path, tmp_path: Path) -> Path:
     """A copy of the built site to serve and redeploy."""
-    copy = tmp_path / "site"
-    shutil.copytree(dist, copy)
-    (copy / ".fingerprint").unlink(missing_ok=True)
-    return copy
+    return copy_site(dist, tmp_path / "site")
 
 
 @pytest.fixture
 def visited(browser: Any, site: Path) -> Iterator[tuple[Any, RecordingServer]]:
     """A page of ``site`` whose service worker has installed the first build and controls it."""
-    server = RecordingServer(site)
-    context = browser.new_context()
-    try:
-        page = context.new_page()
-        page.goto(server.url + "?page=moo2-shot")
-        wait_ready(page)
-        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
-        yield page, server
-    finally:
-        context.close()
-        server.stop()
-
-
-def wait_ready(page: Any) -> None:
-    page.wait_for_selector("html[data-ready='true']", state="attached", timeout=READY_TIMEOUT_MS)
-
-
-def redeploy(site: Path, change: str) -> str:
-    """The next build of ``site``: ``CHANGED`` with ``change`` appended, and a new ``sw.js``
-    listing every file's revision (as the build's last stage writes it). Returns its id."""
-    levers = sitebuild.parse_levers(json.loads((site / "build.json").read_text())["levers"])
-    path = site / CHANGED
-    path.write_text(path.read_text() + change)
-    return sitebuild.stage_service_worker(site, levers)
+    with controlled_page(browser, site) as opened:
+        yield opened
 
 
 def cache_names(page: Any) -> list[str]:
@@ -143,15 +77,10 @@ def test_an_update_fetches_only_the_changed_file_and_then_works_offline(
     # fires "load" in 0.3 to 3.5 s (the second build's activation and the first build's cache
     # dropped included); the app's start after it is an ordinary start from the cache.
     page.goto(server.url + "?page=moo2-shot", timeout=READY_TIMEOUT_MS)
-    page.wait_for_function(
-        "async (name) => { const keys = await caches.keys();"
-        " return keys.length === 1 && keys[0] === name; }",
-        arg=f"rangefinder-{second}",
-        timeout=60_000,
-    )
+    page.wait_for_function(ONLY_CACHE, arg=f"rangefinder-{second}", timeout=60_000)
     server.stop()
     page.reload()
-    wait_ready(page)
+    wait_page_ready(page)
     assert page.evaluate("document.documentElement.dataset.error") != "true"
     assert page.locator("[data-testid='hit-chance']").first.inner_text().endswith("%")
     assert MARK in page.evaluate("fetch('app.css').then((r) => r.text())")
@@ -172,7 +101,7 @@ def test_an_update_whose_files_are_not_its_own_installs_nothing(
     assert cache_names(page) == [f"rangefinder-{first}"]
     assert second != first
     page.reload()
-    wait_ready(page)
+    wait_page_ready(page)
     assert MARK not in page.evaluate("fetch('app.css').then((r) => r.text())")
 
 
@@ -234,7 +163,7 @@ def test_a_waiting_build_is_announced_and_reload_now_runs_it(
     page.locator("#rf-update-reload").focus()
     with page.expect_navigation(timeout=60_000):
         page.keyboard.press("Enter")
-    wait_ready(page)
+    wait_page_ready(page)
     assert page.evaluate(BUILD_OF, "controller") == second
     assert page.evaluate(BUILD_OF, "waiting") is None
     assert cache_names(page) == [f"rangefinder-{second}"]
@@ -254,7 +183,7 @@ def test_later_hides_the_notice_and_nothing_reloads_by_itself(
     # page of the old build to close): the reloaded page finds it waiting and says so.
     page.reload()
     assert notice_text(page) == "A new version of Rangefinder is ready."
-    wait_ready(page)
+    wait_page_ready(page)
     assert page.evaluate(BUILD_OF, "controller") == first
     navigations: list[str] = []
     page.on("framenavigated", lambda frame: navigations.append(frame.url))
@@ -283,7 +212,7 @@ def test_later_hides_the_notice_and_nothing_reloads_by_itself(
     # Its "Reload now" reloads into the new build.
     with page.expect_navigation(timeout=60_000):
         page.locator("#rf-update-reload").click()
-    wait_ready(page)
+    wait_page_ready(page)
     assert page.evaluate("window.rfStay") is None
     assert MARK in page.evaluate("fetch('app.css').then((r) => r.text())")
     assert page.locator("#rf-update").is_hidden()

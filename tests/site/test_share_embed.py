@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 import tarfile
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
@@ -26,6 +26,7 @@ from sitetools import (
     TWO_FRAMES,
     AppPage,
     Server,
+    record,
     settle_until,
 )
 
@@ -100,31 +101,17 @@ def test_the_build_ships_and_precaches_share_js_and_the_pinned_qr_library(dist: 
     assert index.index(boot) < index.index(share)
 
 
-def record(app: AppPage) -> AppPage:
-    """Record the requests, failures and console messages of ``app`` (as ``open_app`` does)."""
-    app.context.on("request", lambda request: app.requests.append(request.url))
-    app.context.on(
-        "response",
-        lambda r: app.failures.append(f"{r.status} {r.url}") if r.status >= 400 else None,
-    )
-    app.context.on("requestfailed", lambda request: app.failures.append(f"failed {request.url}"))
-    app.page.on("console", lambda message: app.console.append(f"{message.type}: {message.text}"))
-    app.page.on("pageerror", lambda error: app.console.append(f"pageerror: {error}"))
-    return app
-
-
 @pytest.fixture(scope="module")
-def shared(browser: Any, server: Server) -> Iterator[AppPage]:
+def shared(open_module_app: Callable[..., AppPage]) -> AppPage:
     """One page of the site on a tablet (1024x768, touch), clipboard allowed, for the share
     tests in turn (each leaves the page as it found it: no dialog open, clipboard real)."""
-    context = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
-    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url[:-1])
-    context.add_init_script(CSP_LISTENER + CLIPBOARD_SWITCH)
-    app = record(AppPage(page=context.new_page(), context=context))
-    app.page.goto(server.url + "?page=cepheus-check")
-    app.wait_ready()
-    yield app
-    context.close()
+    return open_module_app(
+        "?page=cepheus-check",
+        viewport={"width": 1024, "height": 768},
+        has_touch=True,
+        permissions=["clipboard-read", "clipboard-write"],
+        init_script=CLIPBOARD_SWITCH,
+    )
 
 
 def clipboard(app: AppPage) -> str:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sitetools import FIND_SOURCE, TWO_FRAMES, AppPage, Server, settle_until
+from sitetools import TWO_FRAMES, AppPage, Server, settle_until, source
 
 import sitebuild
 from rules import moo2
@@ -26,9 +26,7 @@ DEFAULTS = Moo2Shot()
 
 def shot_source_data(app: AppPage) -> dict[str, Any]:
     """The data of the damage chart's ColumnDataSource, as the browser has it now."""
-    data = app.page.evaluate(f"() => {{ {FIND_SOURCE} return find('probability'); }}")
-    assert data is not None, "no damage chart data in the document"
-    return dict(data)
+    return source(app, "probability")
 
 
 RANGES = """() => Array.from(window.rangefinderDocument.all_models)

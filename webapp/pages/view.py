@@ -172,6 +172,10 @@ class PageView(pn.viewable.Viewer):
             return LazyField(self.model, name, **kw)
         return input_field(self.model, name, **kw)
 
+    def fields(self, *names: str) -> list[Any]:
+        """The widgets of inputs ``names``, in order (:meth:`field` each)."""
+        return [self.field(name) for name in names]
+
     def chart(self, fig: Any, **kw: Any) -> pn.pane.Bokeh:
         """A pane for Bokeh figure ``fig``, restyled with the theme (a chart without a table
         of its data: see :meth:`chart_and_table`)."""

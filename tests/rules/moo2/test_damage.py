@@ -180,11 +180,6 @@ def test_death_ray_examples(
     assert moo2.shot_damage(50, 100, 10, 0, squares, 85) == damage
 
 
-def test_death_ray_at_11_squares_is_five_sixths() -> None:
-    # Source: "min_dmg + 5/6 (max_dmg-min_dmg + 1) = 65": A/B = 25/30.
-    assert 35 + Fraction(25, 30) * (70 - 35 + 1) == 65
-
-
 def test_damage_from_accuracy_floors_and_caps() -> None:
     # Interpretation: A / B is integer division; A = B gives max + 1, capped to max.
     assert [moo2.damage_from_accuracy(1, 4, 40 + a, 40) for a in (0, 14, 15, 44, 45, 59, 60)] == [

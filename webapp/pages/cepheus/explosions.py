@@ -144,6 +144,12 @@ class CepheusExplosions(CepheusCalculator):
             variant=self.variant,
         )
 
+    def hurt_by(self, rolled: cepheus.ExplosionRoll) -> cepheus.DamageResult:
+        """The target of the last good inputs after ``rolled``'s damage: its scores and
+        condition (its damage allocated by the inputs' order)."""
+        result: ExplosionResult = self.result
+        return cepheus.apply_damage(result.physical, rolled.damage, order=result.order)
+
 
 class GroupedBars:
     """The damage distributions of the three reactions side by side (one series each)."""
@@ -243,7 +249,7 @@ class CepheusExplosionsView(PageView):
 
     def roll_lines(self, result: ExplosionResult) -> list[str]:
         rolled = self.model.roll()
-        hurt = cepheus.apply_damage(result.physical, rolled.damage, order=result.order)
+        hurt = self.model.hurt_by(rolled)
         after = hurt.physical
         return [
             *rolled.log,

@@ -642,25 +642,23 @@ class LuraskoAoEShieldingView(PageView):
     )
 
     def sections(self) -> list[Any]:
-        def fields(*names: str) -> list[Any]:
-            return [self.field(name) for name in names]
-
         chars = []
         for n in CHARACTERS.numbers:
             title = CHARACTERS.title(n) + (" (targeted directly by an AoE)" if n == 1 else "")
-            chars.append(group(title, *fields(*CHARACTERS.inputs(n).values()), collapsed=n > 2))
+            inputs = self.fields(*CHARACTERS.inputs(n).values())
+            chars.append(group(title, *inputs, collapsed=n > 2))
         return [
             group(
                 "The attack",
                 self.field("kind", widget="select"),
-                *fields("damage", "overeffect_area"),
+                *self.fields("damage", "overeffect_area"),
                 note(
                     "This chapter gives no area damage for an overeffect AoE: type the "
                     "overeffect rules' number."
                 ),
-                *fields("zaoe_high", "zaoe_low"),
+                *self.fields("zaoe_high", "zaoe_low"),
                 self.field("zaoe_value", widget="select"),
-                *fields("blast", "explosive", "originates_inside"),
+                *self.fields("blast", "explosive", "originates_inside"),
                 collapsed=False,
             ),
             group(
@@ -669,7 +667,7 @@ class LuraskoAoEShieldingView(PageView):
                     "It acts first, on the whole AoE before it bursts (or on the ZAoE where "
                     "it stands)."
                 ),
-                *fields("low_on", "low_points", "low_techshield"),
+                *self.fields("low_on", "low_points", "low_techshield"),
                 collapsed=False,
             ),
             *chars,

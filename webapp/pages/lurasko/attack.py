@@ -632,9 +632,6 @@ class LuraskoAttackView(PageView):
     )
 
     def sections(self) -> list[Any]:
-        def fields(*names: str) -> list[Any]:
-            return [self.field(name) for name in names]
-
         def select(name: str) -> Any:
             return self.field(name, widget="select")
 
@@ -682,7 +679,9 @@ class LuraskoAttackView(PageView):
             *self._weapon_cards,
             group(
                 "The target",
-                *fields("injury_factor", "armor", "armor_low", "armor_high", "metallic", "organic"),
+                *self.fields(
+                    "injury_factor", "armor", "armor_low", "armor_high", "metallic", "organic"
+                ),
                 collapsed=False,
             ),
             self._resistance_card,

@@ -274,26 +274,25 @@ class LuraskoAurasView(PageView):
     )
 
     def sections(self) -> list[Any]:
-        def fields(*names: str) -> list[Any]:
-            return [self.field(name) for name in names]
-
         return [
             group(
                 "What the other character does",
                 self.field("trigger", widget="select"),
-                *fields("critical", "dual_wield"),
+                *self.fields("critical", "dual_wield"),
                 collapsed=False,
             ),
             group(
                 "The damage aura",
-                *fields("stored", "amount"),
+                *self.fields("stored", "amount"),
                 self.field("aura_type", widget="select"),
                 self.field("aura_drive"),
                 collapsed=False,
             ),
             group(
                 "The attacker (struck by the aura)",
-                *fields("injury_factor", "armor", "armor_low", "armor_high", "metallic", "organic"),
+                *self.fields(
+                    "injury_factor", "armor", "armor_low", "armor_high", "metallic", "organic"
+                ),
                 note("Only high precision shielding can stop a damage aura's energy."),
                 *(self.field(name) for n in SHIELDS.numbers for name in SHIELDS.inputs(n).values()),
                 collapsed=False,
@@ -304,7 +303,7 @@ class LuraskoAurasView(PageView):
                     "The provoking hit's damage, from the attack resolver: both incidents are "
                     "resolved before the injuries take effect."
                 ),
-                *fields("defender_damage", "defender_injury_factor"),
+                *self.fields("defender_damage", "defender_injury_factor"),
                 collapsed=True,
             ),
         ]

@@ -1,3 +1,5 @@
+# Over 600 lines: one page (model and view in one module, as every page): its model, its rolled
+# string of attacks and its view with the chart of thresholds by attack belong together.
 """Lur-Asko hits forecast: the same attack again and again, shield points carried hit to hit.
 
 Model: :class:`LuraskoHits` (the attack, weapons, target, resistances and shields of the

@@ -87,6 +87,7 @@ def test_explosion_roll_is_the_rules_roll_with_the_seed() -> None:
     view.roll_it.roll()
     assert m.seed == 12
     hurt = cepheus.apply_damage(cepheus.Physical(7, 7, 7), expected.damage)
+    assert m.hurt_by(expected) == hurt
     for line in expected.log:
         assert line in view.roll_it.log.object
     assert f"Endurance {hurt.physical.endurance}" in view.roll_it.log.object

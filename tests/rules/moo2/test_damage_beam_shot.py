@@ -1,5 +1,6 @@
-"""BeamShot, the one entry point of a beam shot (issues 10 and 26): its answers against the
-source's arithmetic (``tests/rules/moo2/oracle.py``), its fields, its messages."""
+"""BeamShot of ``rules/moo2/damage.py``, the one entry point of a beam shot (issues 10 and 26):
+its answers against the source's arithmetic (``tests/rules/moo2/oracle.py``), its fields, its
+messages. (``test_damage.py`` tests the rest of the module.)"""
 
 from __future__ import annotations
 
