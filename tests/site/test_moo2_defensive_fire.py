@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import Any
 from urllib.parse import urlencode
 
+from playwright.sync_api import expect
 from sitetools import AppPage, Server, source
 
 from rules import moo2
@@ -56,9 +57,12 @@ def test_deep_link_embed_table_and_a_click_on_the_grid(open_app: Any, server: Se
     box = canvas.bounding_box()
     assert box is not None
     canvas.click(position={"x": box["width"] * 0.45, "y": box["height"] * 0.6})
+    # The link and the text input follow the click separately: wait for both (the input had
+    # been read between the two once, on a loaded CI machine).
     app.page.wait_for_function(
         "() => !new URLSearchParams(window.location.search).get('path').endsWith('4,3')"
     )
+    expect(app.input_labelled(PATH_LABEL)).not_to_have_value("6,5 5,4 4,3", timeout=15_000)
     typed = app.input_labelled(PATH_LABEL).input_value()
     longer = parse_path(typed, start, 8)
     assert len(longer) > len(path) and longer[: len(path)] == path
