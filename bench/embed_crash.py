@@ -23,7 +23,6 @@ Serves ``dist/`` (or ``$RANGEFINDER_DIST``) as ``./dev bench`` does; build it fi
 from __future__ import annotations
 
 import argparse
-import contextlib
 import struct
 import sys
 import tempfile
@@ -33,7 +32,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import measure  # bench/measure.py, beside this file
-from common import CHROMIUM_ARGS
 from server import Server
 
 import sitebuild
@@ -80,22 +78,18 @@ def main() -> None:
     try:
         with sync_playwright() as playwright:
             for r in range(args.rounds):
-                with tempfile.TemporaryDirectory(prefix="rangefinder-crash-") as profile:
-                    context = playwright.chromium.launch_persistent_context(
-                        profile, executable_path=str(wrapper), args=CHROMIUM_ARGS,
-                        headless=True, viewport={"width": 1280, "height": 900},
-                    )  # fmt: skip
+                with measure.fresh_profile(playwright, executable=wrapper, tolerate_crash=True) as (
+                    _context,
+                    page,
+                ):
                     loads = measure.EmbedLoads()
                     try:
-                        loads.run(context.pages[0], host, pages, site, args.pause_between_hosts)
+                        loads.run(page, host, pages, site, args.pause_between_hosts)
                         print(f"round {r + 1}: ok", flush=True)
                     except Exception as error:
                         failed[loads.step] = failed.get(loads.step, 0) + 1
                         first = str(error).strip().splitlines()[0]
                         print(f"round {r + 1}: failed at {loads.step}: {first}", flush=True)
-                    finally:
-                        with contextlib.suppress(Exception):  # a crashed browser
-                            context.close()
     finally:
         host.stop()
         site.stop()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import json
 import os
@@ -9,6 +10,7 @@ import sys
 import tempfile
 import time
 import urllib.parse
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -68,6 +70,37 @@ READY_PROBE = """
   poll();
 })();
 """
+
+
+@contextlib.contextmanager
+def fresh_profile(
+    playwright: Any,
+    probe: str | None = None,
+    *,
+    executable: str | Path = CHROMIUM,
+    tolerate_crash: bool = False,
+) -> Iterator[tuple[Any, Any]]:
+    """A headless Chromium with a new, empty profile (no cache, no service worker): its
+    context and first page. ``probe``: the page's kind of readiness for :data:`READY_PROBE`
+    (``"ready"``, ``"panel-loader"``), added to every page; ``None`` adds no probe.
+    ``tolerate_crash``: a browser that crashed is not an error when closed (the crash hunt of
+    ``embed_crash.py`` counts crashes itself)."""
+    with tempfile.TemporaryDirectory(prefix="rangefinder-bench-") as folder:
+        context = playwright.chromium.launch_persistent_context(
+            folder, executable_path=str(executable), args=CHROMIUM_ARGS, headless=True,
+            viewport={"width": 1280, "height": 900},
+        )  # fmt: skip
+        try:
+            if probe is not None:
+                context.add_init_script(READY_PROBE % json.dumps(probe))
+            yield context, context.pages[0] if context.pages else context.new_page()
+        finally:
+            if tolerate_crash:
+                with contextlib.suppress(Exception):
+                    context.close()
+            else:
+                context.close()
+
 
 READY_STATE = """() => {
   if (window.__benchReadyAt !== undefined) {
@@ -263,49 +296,35 @@ def measure_load(
 
 def one_run(playwright: Any, site: Site, calm: Calm) -> Run:
     run = Run(Load(), Load())
-    with tempfile.TemporaryDirectory(prefix="rangefinder-bench-") as profile:
-        context = playwright.chromium.launch_persistent_context(
-            profile,
-            executable_path=CHROMIUM,
-            args=CHROMIUM_ARGS,
-            headless=True,
-            viewport={"width": 1280, "height": 900},
-        )
-        try:
-            context.add_init_script(READY_PROBE % json.dumps(site.probe))
-            page = context.pages[0] if context.pages else context.new_page()
-            origin = site.url.split("/", 3)[:3]
-            prefix = "/".join(origin)
-            current: list[Load] = [run.cold]
+    with fresh_profile(playwright, site.probe) as (context, page):
+        origin = site.url.split("/", 3)[:3]
+        prefix = "/".join(origin)
+        current: list[Load] = [run.cold]
 
-            def on_request(request: Any) -> None:
-                url = request.url
-                if not url.startswith((prefix, "data:", "blob:")):
-                    current[0].foreign.append(url)
+        def on_request(request: Any) -> None:
+            url = request.url
+            if not url.startswith((prefix, "data:", "blob:")):
+                current[0].foreign.append(url)
 
-            def on_console(message: Any) -> None:
-                if message.type == "error":
-                    current[0].console.append(message.text[:300])
+        def on_console(message: Any) -> None:
+            if message.type == "error":
+                current[0].console.append(message.text[:300])
 
-            context.on("request", on_request)
-            page.on("console", on_console)
-            page.on("pageerror", lambda error: current[0].console.append(str(error)[:300]))
-            measure_load(page, site, run.cold, calm, cold=True)
-            if run.cold.error is None:
-                current[0] = run.warm
-                measure_load(page, site, run.warm, calm, cold=False)
-            else:
-                run.warm.error = "not run: the cold load failed"
-            if site.pages and run.warm.error is None:
-                for slug in FIRST_NUMBER_PAGES:
-                    # Warm: every file of the runtime and the app is cached by now (the page's
-                    # own prerendered document, about 10 kB, is fetched on this first visit).
-                    run.pages[slug] = current[0] = Load()
-                    measure_load(
-                        page, site, run.pages[slug], calm, cold=False, query=f"?page={slug}"
-                    )
-        finally:
-            context.close()
+        context.on("request", on_request)
+        page.on("console", on_console)
+        page.on("pageerror", lambda error: current[0].console.append(str(error)[:300]))
+        measure_load(page, site, run.cold, calm, cold=True)
+        if run.cold.error is None:
+            current[0] = run.warm
+            measure_load(page, site, run.warm, calm, cold=False)
+        else:
+            run.warm.error = "not run: the cold load failed"
+        if site.pages and run.warm.error is None:
+            for slug in FIRST_NUMBER_PAGES:
+                # Warm: every file of the runtime and the app is cached by now (the page's
+                # own prerendered document, about 10 kB, is fetched on this first visit).
+                run.pages[slug] = current[0] = Load()
+                measure_load(page, site, run.pages[slug], calm, cold=False, query=f"?page={slug}")
     if site.embeds and run.warm.error is None:
         embed_run(playwright, site, run)
     return run
@@ -410,16 +429,8 @@ def embed_run(playwright: Any, site: Site, run: Run) -> None:
     wrapper, log = chromium_with_stderr_in(folder)
     loads = EmbedLoads()
     try:
-        with tempfile.TemporaryDirectory(prefix="rangefinder-bench-") as profile:
-            context = playwright.chromium.launch_persistent_context(
-                profile, executable_path=str(wrapper), args=CHROMIUM_ARGS, headless=True,
-                viewport={"width": 1280, "height": 900},
-            )  # fmt: skip
-            try:
-                page = context.pages[0] if context.pages else context.new_page()
-                loads.run(page, host, pages, site.server)
-            finally:
-                context.close()
+        with fresh_profile(playwright, executable=wrapper) as (_context, page):
+            loads.run(page, host, pages, site.server)
         same, other = EmbedLoads.HOSTS
         run.embed_one_ms, run.embed_three_ms = loads.ready_ms[same, 1], loads.ready_ms[same, 3]
         run.embed_cross_one_ms = loads.ready_ms[other, 1]
@@ -446,14 +457,8 @@ def crash_lines(log: Path, keep: int = 40) -> list[str]:
 
 def input_latency(playwright: Any, site: Site, values: list[tuple[int, str]]) -> None:
     """Time from pressing Enter in "Distance (squares)" to the new hit chance on the page."""
-    with tempfile.TemporaryDirectory(prefix="rangefinder-bench-") as profile:
-        context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
-            viewport={"width": 1280, "height": 900},
-        )  # fmt: skip
-        try:
-            context.add_init_script(READY_PROBE % json.dumps(site.probe))
-            page = context.pages[0] if context.pages else context.new_page()
+    try:
+        with fresh_profile(playwright, site.probe) as (_context, page):
             if site.key == "rangefinder":
                 page.goto(site.url + "?page=moo2-shot")
                 wait_ready(page)
@@ -484,10 +489,8 @@ def input_latency(playwright: Any, site: Site, values: list[tuple[int, str]]) ->
                 ).json_value()  # fmt: skip
                 started = page.evaluate("window.__benchEnterAt")
                 site.latencies_ms.append(float(done) - float(started))
-        except Exception as error:
-            site.latency_error = f"{type(error).__name__}: {str(error).strip().splitlines()[0]}"
-        finally:
-            context.close()
+    except Exception as error:
+        site.latency_error = f"{type(error).__name__}: {str(error).strip().splitlines()[0]}"
 
 
 def edit_sequence(count: int) -> list[tuple[int, str]]:
