@@ -39,6 +39,7 @@ from sitetools import (
     INSTALL,
     ONLY_CACHE,
     WAITING,
+    ServiceWorkerTrace,
     controlled_page,
     copy_site,
     redeploy,
@@ -72,20 +73,22 @@ def close_then_visit(browser: Any, site: Path, rep: int) -> dict[str, float]:
         context = page.context
         page.close()
         page = context.new_page()
+        trace = ServiceWorkerTrace(context, page)
         url = server.url + URL
-        times = timed(
-            [
-                ("commit", lambda: page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)),
-                ("load", lambda: page.wait_for_load_state("load", timeout=TIMEOUT_MS)),
-                ("ready", lambda: wait_page_ready(page, TIMEOUT_MS)),
-                (
-                    "old cache dropped",
-                    lambda: page.wait_for_function(
-                        ONLY_CACHE, arg=f"rangefinder-{second}", timeout=TIMEOUT_MS
+        with trace.printed_on_failure():
+            times = timed(
+                [
+                    ("commit", lambda: page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)),
+                    ("load", lambda: page.wait_for_load_state("load", timeout=TIMEOUT_MS)),
+                    ("ready", lambda: wait_page_ready(page, TIMEOUT_MS)),
+                    (
+                        "old cache dropped",
+                        lambda: page.wait_for_function(
+                            ONLY_CACHE, arg=f"rangefinder-{second}", timeout=TIMEOUT_MS
+                        ),
                     ),
-                ),
-            ]
-        )
+                ]
+            )
         return {**times, "install bytes": fetched}
 
 
@@ -134,6 +137,7 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     results: dict[str, list[dict[str, float]]] = {}
+    failures: list[str] = []
     with sync_playwright() as p, tempfile.TemporaryDirectory() as tmp:
         browser = p.chromium.launch(
             executable_path=sitebuild.CHROMIUM, args=list(sitebuild.CHROMIUM_ARGS), headless=True
@@ -143,11 +147,18 @@ def main() -> None:
         for rep in range(args.reps):
             for name in args.scenario or list(SCENARIOS):
                 site = copy_site(args.dist, Path(tmp) / f"{name}-{rep}")
-                row = SCENARIOS[name](browser, site, rep)
-                shutil.rmtree(site)
+                try:
+                    row = SCENARIOS[name](browser, site, rep)
+                except Exception as error:
+                    failures.append(f"{name} {rep}: {str(error).splitlines()[0]}")
+                    print("FAILED", failures[-1], flush=True)
+                    continue
+                finally:
+                    shutil.rmtree(site)
                 results.setdefault(name, []).append(row)
                 print(name, rep, {k: round(v, 2) for k, v in row.items()}, flush=True)
         browser.close()
+    print(f"failed: {len(failures)}", *failures, sep="\n  ")
     for name, rows in results.items():
         print(f"== {name} ({len(rows)} runs)")
         for key in rows[0]:

@@ -11,6 +11,7 @@ import json
 import os
 import shutil
 import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -437,3 +438,38 @@ def controlled_page(
     finally:
         context.close()
         server.stop()
+
+
+class ServiceWorkerTrace:
+    """Every change of state of the context's service workers (installing, waiting,
+    activating, activated, redundant; running or stopped; their clients), as the DevTools
+    protocol reports them, with the time since the trace began: what a navigation that does
+    not commit was waiting for."""
+
+    def __init__(self, context: Any, page: Any) -> None:
+        self.start = time.monotonic()
+        self.lines: list[str] = []
+        self.session = context.new_cdp_session(page)
+        self.session.on("ServiceWorker.workerVersionUpdated", self.versions)
+        self.session.on("ServiceWorker.workerErrorReported", self.error)
+        self.session.send("ServiceWorker.enable")
+
+    def versions(self, event: dict[str, Any]) -> None:
+        for v in event["versions"]:
+            script = v["scriptURL"].rsplit("/", 1)[-1]
+            clients = len(v.get("controlledClients", []))
+            self.lines.append(
+                f"{time.monotonic() - self.start:7.2f} s  version {v['versionId']} ({script}): "
+                f"{v['status']}, {v['runningStatus']}, clients {clients}"
+            )
+
+    def error(self, event: dict[str, Any]) -> None:
+        self.lines.append(f"{time.monotonic() - self.start:7.2f} s  error {event}")
+
+    @contextlib.contextmanager
+    def printed_on_failure(self) -> Iterator[None]:
+        try:
+            yield
+        except Exception:
+            print("service workers, as the DevTools protocol saw them:", *self.lines, sep="\n  ")
+            raise

@@ -20,6 +20,7 @@ from sitetools import (
     ONLY_CACHE,
     READY_TIMEOUT_MS,
     RecordingServer,
+    ServiceWorkerTrace,
     controlled_page,
     copy_site,
     redeploy,
@@ -76,8 +77,11 @@ def test_an_update_fetches_only_the_changed_file_and_then_works_offline(
     # 2-core machine at load averages of 25 to 55: this navigation commits in 0.1 to 1.4 s and
     # fires "load" in 0.3 to 3.5 s (the second build's activation and the first build's cache
     # dropped included); the app's start after it is an ordinary start from the cache.
-    page.goto(server.url + "?page=moo2-shot", timeout=READY_TIMEOUT_MS)
-    page.wait_for_function(ONLY_CACHE, arg=f"rangefinder-{second}", timeout=60_000)
+    # Should it not commit (it hung once in some thirty full runs), the failure shows the
+    # service workers' states.
+    with ServiceWorkerTrace(context, page).printed_on_failure():
+        page.goto(server.url + "?page=moo2-shot", timeout=READY_TIMEOUT_MS)
+        page.wait_for_function(ONLY_CACHE, arg=f"rangefinder-{second}", timeout=60_000)
     server.stop()
     page.reload()
     wait_page_ready(page)
