@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sys
 import time
@@ -65,3 +66,29 @@ class Calm:
         while os.getloadavg()[0] >= self.max_load and time.time() < deadline:
             time.sleep(5)
         self.waited_s += time.time() - start
+
+
+def section_bounds(text: str, heading: str) -> tuple[int, int] | None:
+    """Where the section ``heading`` (a ``## `` line) of ``text`` starts and ends."""
+    start = text.find(heading)
+    if start < 0:
+        return None
+    following = re.search(r"^## ", text[start + len(heading) :], flags=re.M)
+    return start, len(text) if following is None else start + len(heading) + following.start()
+
+
+def splice(text: str, part: list[str], heading: str) -> str:
+    """``text`` (BENCHMARKS.md) with its section ``heading`` replaced by ``part``, or ``part``
+    added at its end; every other section as it was."""
+    body = "\n".join(part).rstrip("\n") + "\n"
+    bounds = section_bounds(text, heading)
+    if bounds is None:
+        return text.rstrip("\n") + "\n\n" + body
+    start, end = bounds
+    return text[:start] + body + ("\n" + text[end:] if end < len(text) else "")
+
+
+def section(text: str, heading: str) -> list[str] | None:
+    """The lines of section ``heading`` of ``text``, or None."""
+    bounds = section_bounds(text, heading)
+    return None if bounds is None else text[bounds[0] : bounds[1]].rstrip("\n").split("\n")

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import common
 import interaction
 import lighthouse
 import revisit
@@ -477,12 +478,5 @@ def pair(values: tuple[float, float] | None) -> str:
 
 
 def splice(text: str, part: list[str]) -> str:
-    """``text`` (BENCHMARKS.md) with its phone section replaced by ``part``, or ``part`` added
-    at its end; every other section as it was."""
-    body = "\n".join(part).rstrip("\n") + "\n"
-    start = text.find(HEADING)
-    if start < 0:
-        return text.rstrip("\n") + "\n\n" + body
-    following = re.search(r"^## ", text[start + len(HEADING) :], flags=re.M)
-    end = len(text) if following is None else start + len(HEADING) + following.start()
-    return text[:start] + body + ("\n" + text[end:] if end < len(text) else "")
+    """``text`` (BENCHMARKS.md) with its phone section replaced by ``part``."""
+    return common.splice(text, part, HEADING)

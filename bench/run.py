@@ -42,6 +42,7 @@ import os
 import time
 from pathlib import Path
 
+import common
 import lighthouse
 from common import CHROMIUM, CHROMIUM_ARGS, ROOT, SITES, WORK, Calm, log
 from measure import Site, edit_sequence, input_latency, one_run
@@ -343,6 +344,10 @@ def main(argv: list[str] | None = None) -> None:
     )  # fmt: skip
     if args.lighthouse_runs + args.interaction_runs > 0:
         text = splice(text, phone_part)
+    # bench/levers.py's section is its own run: kept as it was.
+    old = args.out.read_text() if args.out.exists() else ""
+    if (paired := common.section(old, levers.HEADING)) is not None:
+        text = common.splice(text, paired, levers.HEADING)
     args.out.write_text(text)
     log(f"wrote {args.out}")
     print(text.split("## Method")[0])

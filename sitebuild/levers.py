@@ -48,10 +48,6 @@ class Lever(StrEnum):
         "the shipped bytecode compiled as by python -X no_debug_ranges: lines kept, columns "
         "(the ^^^ under a traceback's expression) left out",
     )
-    EARLY_FETCH = (
-        "early-fetch",
-        "packages fetched during Pyodide's boot, the app bundle in parallel with it",
-    )
     PRERENDER = (
         "prerender",
         "every page rendered at build time, shown before Python starts",
@@ -79,28 +75,10 @@ class Lever(StrEnum):
         "site-packages.zip without bleach, the modules that need tornado and the packages and"
         " modules the app never imports (BUNDLE_DROP)",
     )
-    LAZY_GLYPHS = (
-        "lazy-glyphs",
-        "bokeh.plotting imported without building 66 glyph methods' signatures and docstrings"
-        " (patches.py)",
-    )
-    LAZY_IMPORTS = (
-        "lazy-imports",
-        "PyYAML, unittest.mock, urllib.request, webbrowser, cProfile, panel.template and "
-        "panel.chat imported when used (never, here), not at start; Bokeh's and tqdm's "
-        "versions written in, not looked up in their metadata (patches.py)",
-    )
     TEMPLATE_CACHE = (
         "template-cache",
         "the Jinja templates Panel compiles while it is imported, compiled at build time into"
         " Jinja's bytecode cache (patches.py, template_cache)",
-    )
-    NO_BOKEH_DIAGNOSTICS = (
-        "no-bokeh-diagnostics",
-        "the browser's Bokeh runs without its 'expensive error diagnostics' (its own setting,"
-        " BOKEH_PERFORM_ERROR_DIAGNOSTICS): no signature check of each callback Panel "
-        "registers (inspect.signature, ~400 per page), no list of similar names in an "
-        "AttributeError (static/worker.js)",
     )
     CHEAP_MODELS = (
         "cheap-models",
@@ -108,13 +86,6 @@ class Lever(StrEnum):
         "out its type for an error message, Panel's stylesheet files taken from the document "
         "instead of made anew for every component, and a model serialized without computing "
         "the stable defaults it leaves out (patches.py)",
-    )
-    GC_FREEZE = (
-        "gc-freeze",
-        "Python's cyclic garbage collector paused while the app's modules are imported, then "
-        "the objects they made (~240,000) frozen out of its reach (gc.freeze): no collections"
-        " during the imports, cheaper ones while pages are built and edited "
-        "(static/worker.js)",
     )
     BUNDLE_PACK = (
         "bundle-pack",

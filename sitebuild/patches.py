@@ -12,7 +12,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sitebuild.levers import Lever
-from sitebuild.pins import python_pin
 
 BUNDLED_TEMPLATES = {
     "bokeh/core/_templates": (
@@ -50,21 +49,6 @@ class BundledTemplates(FileSystemBytecodeCache):
 @lru_cache(None)
 def get_env() -> Environment:
 """
-
-LAZY_IMPORTS = (
-    "yaml", "unittest.mock", "urllib.request", "webbrowser", "cProfile", "panel.template",
-    "panel.chat",
-)  # fmt: skip
-"""Modules Panel and Bokeh import at start that the "lazy-imports" lever's edits leave to be
-imported when used; the app never uses them (the browser tests check, on every page).
-``importlib.metadata`` is not among them: Pyodide's package loader imports it anyway
-(``importlib.invalidate_caches()`` after loading numpy); the lever only spares the version
-lookups (a search of site-packages and a METADATA file parsed as email) that used it."""
-
-PINNED_VERSIONS = {name: python_pin(name).version for name in ("bokeh", "tqdm")}
-"""Releases pinned in ``requirements-browser.txt`` whose version the "lazy-imports" lever
-writes into the package instead of reading it from the installed metadata
-(tests/site/test_build.py checks each against its wheel's METADATA)."""
 
 
 @dataclass(frozen=True)
@@ -105,34 +89,6 @@ def _read_json(*args, **kwargs):
     args, kwargs = _read_file(*args, **kwargs)
     return _read_json_original(*args, **kwargs)
 pandas.read_json = _read_json  # type: ignore
-"""
-
-_LAZY_SIGNATURE = """
-
-class _LazyParameters:
-    # Rangefinder ("lazy-glyphs" lever, sitebuild/patches.py): a glyph method's parameters,
-    # worked out from its glyph class on the first call that passes positional arguments,
-    # instead of for every one of the 66 methods while bokeh.plotting is imported.
-    def __init__(self, glyphclass: Any) -> None:
-        self._glyphclass = glyphclass
-        self._items: list[Parameter] | None = None
-
-    def _get(self) -> list[Parameter]:
-        if self._items is None:
-            parameters = cast(list[ParameterSpec], self._glyphclass.parameters())
-            self._items = [Parameter("self", Parameter.POSITIONAL_OR_KEYWORD)]
-            self._items += [x[0] for x in parameters]
-            self._items.append(Parameter("kwargs", Parameter.VAR_KEYWORD))
-        return self._items
-
-    def __getitem__(self, index: Any) -> Any:
-        return self._get()[index]
-
-    def __len__(self) -> int:
-        return len(self._get())
-
-    def __iter__(self) -> Any:
-        return iter(self._get())
 """
 
 _CACHED_STYLESHEET = """
@@ -230,38 +186,6 @@ EDITS: tuple[Edit, ...] = (
         "from bokeh.model import Model\n",
         lever=Lever.TEMPLATE_CACHE,
     ),
-    Edit(
-        "bokeh/plotting/_decorators.py",
-        "the class that stands in for each glyph method's parameter list (below)",
-        "__all__ = (\n    'glyph_method',\n    'marker_method',\n)\n",
-        "__all__ = (\n    'glyph_method',\n    'marker_method',\n)\n" + _LAZY_SIGNATURE,
-        lever=Lever.LAZY_GLYPHS,
-    ),
-    Edit(
-        "bokeh/plotting/_decorators.py",
-        "Importing bokeh.plotting decorates 66 glyph methods (figure.line, figure.vbar...), "
-        "each working out its glyph class's parameters and writing a docstring from them: "
-        "about a third of a second in CPython here, more in the browser, on every start. "
-        "The parameters are worked out on a method's first call with positional arguments "
-        "instead (the only use of them besides help()), and no docstring or signature is "
-        "made: the browser has no help() and nothing in the app inspects them",
-        "        parameters = cast(list[ParameterSpec], glyphclass.parameters())\n\n"
-        '        sigparams = [Parameter("self", Parameter.POSITIONAL_OR_KEYWORD)] + '
-        '[x[0] for x in parameters] + [Parameter("kwargs", Parameter.VAR_KEYWORD)]\n',
-        "        sigparams = _LazyParameters(glyphclass)  # Rangefinder: worked out when used\n",
-        count=2,
-        lever=Lever.LAZY_GLYPHS,
-    ),
-    Edit(
-        "bokeh/plotting/_decorators.py",
-        "(the same edit) the signature and docstring each glyph method was given at import",
-        "        cast(Any, wrapped).__signature__ = Signature(parameters=sigparams, "
-        "return_annotation=signature(func).return_annotation)\n\n"
-        "        wrapped.__doc__ = generate_docstring(glyphclass, parameters, func.__doc__)\n",
-        "",
-        count=2,
-        lever=Lever.LAZY_GLYPHS,
-    ),
     # --- "cheap-models": the same Bokeh models, made with less work -----------------------
     Edit(
         "bokeh/core/property/container.py",
@@ -331,160 +255,6 @@ EDITS: tuple[Edit, ...] = (
         "        self._initialize(cls)\n"
         "        return self._overridden_defaults\n" + _STABLE_DEFAULTS,
         lever=Lever.CHEAP_MODELS,
-    ),
-    # --- "lazy-imports": modules imported at start that the app never uses ----------------
-    Edit(
-        "bokeh/__init__.py",
-        "bokeh reads its own version from its installed metadata at start: a search of "
-        "site-packages for its dist-info and its METADATA parsed as an email (in CPython "
-        "here, with the import of importlib.metadata, about 35 ms; in the browser Pyodide "
-        "imports importlib.metadata anyway). The version is the pinned wheel's, written in "
-        "(test_build checks it against the wheel's METADATA)",
-        "import importlib.metadata as importlib_metadata\n",
-        "",
-        lever=Lever.LAZY_IMPORTS,
-    ),
-    Edit(
-        "bokeh/__init__.py",
-        "(the same edit) the version",
-        '__version__ = importlib_metadata.version("bokeh")\n',
-        f'__version__ = "{PINNED_VERSIONS["bokeh"]}"  # Rangefinder: the pinned release\n',
-        lever=Lever.LAZY_IMPORTS,
-    ),
-    Edit(
-        "bokeh/__init__.py",
-        "(the same edit) the name no longer defined",
-        "del importlib_metadata\n",
-        "",
-        lever=Lever.LAZY_IMPORTS,
-    ),
-    Edit(
-        "bokeh/settings.py",
-        "PyYAML (about 24 ms) is only needed to read a bokeh.yaml config file, which the "
-        "browser never has: imported when one is read",
-        "import yaml\n",
-        "def _yaml():  # Rangefinder: PyYAML imported when a config file is read\n"
-        "    import yaml\n\n    return yaml\n",
-        lever=Lever.LAZY_IMPORTS,
-    ),
-    Edit(
-        "bokeh/settings.py",
-        "(the same edit) the two reads of a config file",
-        "yaml.load(f, Loader=yaml.SafeLoader)",
-        "_yaml().load(f, Loader=_yaml().SafeLoader)",
-        count=2,
-        lever=Lever.LAZY_IMPORTS,
-    ),
-    Edit(
-        "bokeh/themes/theme.py",
-        "(the same edit) PyYAML for a theme read from a file; the app's themes are built "
-        "from dicts",
-        "import yaml\n",
-        "",
-        lever=Lever.LAZY_IMPORTS,
-    ),
-    Edit(
-        "bokeh/themes/theme.py",
-        "(the same edit) where a theme file is read",
-        "                json = yaml.safe_load(f)\n",
-        "                import yaml  # Rangefinder: imported when a theme file is read\n\n"
-        "                json = yaml.safe_load(f)\n",
-        lever=Lever.LAZY_IMPORTS,
-    ),
-    Edit(
-        "tqdm/version.py",
-        "tqdm (imported by Panel's indicators) reads its version from its installed metadata "
-        "the same way (its METADATA is 57 kB): the pinned wheel's version is written in",
-        "from importlib.metadata import PackageNotFoundError, version\n\n"
-        "try:\n    __version__ = version('tqdm')\nexcept PackageNotFoundError:\n"
-        '    __version__ = "UNKNOWN"\n',
-        f'__version__ = "{PINNED_VERSIONS["tqdm"]}"  # Rangefinder: the pinned release\n',
-        lever=Lever.LAZY_IMPORTS,
-    ),
-    Edit(
-        "bokeh/util/browser.py",
-        "webbrowser (and shlex) only to open a browser from `show()`: imported when asked",
-        "import webbrowser\n",
-        "",
-        lever=Lever.LAZY_IMPORTS,
-    ),
-    Edit(
-        "bokeh/util/browser.py",
-        "(the same edit) where it is used",
-        "    browser = settings.browser(browser)\n",
-        "    import webbrowser  # Rangefinder: imported when a browser is asked for\n\n"
-        "    browser = settings.browser(browser)\n",
-        lever=Lever.LAZY_IMPORTS,
-    ),
-    Edit(
-        "panel/io/cache.py",
-        "unittest.mock (about 11 ms, with argparse) only so that panel.cache can hash a Mock "
-        "argument by identity; no Mock exists unless unittest.mock was imported, so the "
-        "entry becomes a test that looks the module up, in the same place of the table",
-        "import unittest.mock\n",
-        "",
-        lever=Lever.LAZY_IMPORTS,
-    ),
-    Edit(
-        "panel/io/cache.py",
-        "(the same edit) the entry of the table of hash functions",
-        "    unittest.mock.Mock : lambda obj: _int_to_bytes(id(obj)),\n",
-        "    lambda x: 'unittest.mock' in sys.modules and "
-        "isinstance(x, sys.modules['unittest.mock'].Mock): "
-        "lambda obj: _int_to_bytes(id(obj)),  # Rangefinder (lazy-imports)\n",
-        lever=Lever.LAZY_IMPORTS,
-    ),
-    Edit(
-        "panel/__init__.py",
-        "panel.template (Panel's page templates, their themes and Jinja files) and panel.chat "
-        "(the chat components) only when used: the app draws its own page and has no chat. "
-        "``pn.template``, ``pn.Template`` and ``pn.chat`` import them on first use (below)",
-        "from . import template  # noqa\n",
-        "",
-        lever=Lever.LAZY_IMPORTS,
-    ),
-    Edit(
-        "panel/__init__.py",
-        "(the same edit)",
-        "from .template import Template  # noqa\n",
-        "",
-        lever=Lever.LAZY_IMPORTS,
-    ),
-    Edit(
-        "panel/__init__.py",
-        "(the same edit)",
-        "from . import chat  # isort:skip noqa has to be after widgets\n",
-        "",
-        lever=Lever.LAZY_IMPORTS,
-    ),
-    Edit(
-        "panel/__init__.py",
-        "(the same edit) the lazy names, beside Panel's own lazy ``ui``",
-        "    if name == 'ui':\n",
-        "    if name in ('template', 'chat', 'Template'):  # Rangefinder (lazy-imports)\n"
-        "        import importlib\n"
-        "        if name == 'Template':\n"
-        "            return importlib.import_module('panel.template').Template\n"
-        "        return importlib.import_module(f'panel.{name}')\n"
-        "    if name == 'ui':\n",
-        lever=Lever.LAZY_IMPORTS,
-    ),
-    Edit(
-        "panel/io/profile.py",
-        "cProfile (and profile) only for Panel's profiler, which the app never starts",
-        "from cProfile import Profile\n",
-        "def Profile():  # Rangefinder: cProfile imported when profiling starts\n"
-        "    from cProfile import Profile\n\n    return Profile()\n",
-        lever=Lever.LAZY_IMPORTS,
-    ),
-    Edit(
-        "panel/pane/vtk/vtk.py",
-        "urllib.request (and http.client, email) only to fetch a VTK scene from a URL",
-        "from urllib.request import urlopen\n",
-        "def urlopen(*args, **kwargs):  # Rangefinder: urllib.request imported "
-        "when a URL is fetched\n    from urllib.request import urlopen\n\n"
-        "    return urlopen(*args, **kwargs)\n",
-        lever=Lever.LAZY_IMPORTS,
     ),
 )
 """Every edit the build makes to a third-party file, in order."""

@@ -157,10 +157,7 @@ def stage_shell(
         else "app/site-packages.zip",
         "panelCdnRoot": "panel/",
         "panelVersion": panel.version,
-        "earlyFetch": Lever.EARLY_FETCH in levers,
-        "gcFreeze": Lever.GC_FREEZE in levers,
         "pythonOptimize": python_optimize(levers),
-        "bokehDiagnostics": Lever.NO_BOKEH_DIAGNOSTICS not in levers,
         "prerender": Lever.PRERENDER in levers,
         "snapshots": snapshots,
         # Loaded by boot.js, in this order, once the prerendered page is on screen; with

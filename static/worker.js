@@ -12,10 +12,10 @@ const base = new URL("./", self.location.href);
 const t0 = performance.now();
 const timings = {};
 
-// The app's Python bundle is fetched at once, in parallel with the runtime's own files
-// ("early-fetch"; without it, after the runtime is up, as before). A pack
+// The app's Python bundle is fetched once the runtime and its packages are up (fetching it,
+// and the packages, while the runtime boots measured no faster: BENCHMARKS.md). A pack
 // (sitebuild.write_pack: "RFPK", the index's length, a JSON index [[path, size], ...], the
-// files) comes gzipped and is inflated here by the browser, while the runtime boots; a host
+// files) comes gzipped and is inflated here by the browser; a host
 // that sends .gz files with Content-Encoding: gzip has had the browser inflate it already.
 const PACK = CONFIG.pythonBundle.endsWith(".pack.gz");
 const SITE_PACKAGES = "/lib/python3.12/site-packages";
@@ -50,8 +50,6 @@ function unpackPack(bytes) {
   }
   if (at !== bytes.length) throw new Error(`${CONFIG.pythonBundle} is damaged: its files add up to ${at} bytes of ${bytes.length}`);
 }
-const earlyBundle = CONFIG.earlyFetch ? fetchBundle() : null;
-earlyBundle?.catch(() => {});  // reported where it is awaited
 
 // Progress: the real steps of a start, each reported when it is done. The share of the bar
 // each step fills is roughly its share of a typical start.
@@ -108,7 +106,7 @@ self.rangefinderDictConverter = (entries) => {
 };
 
 let pyodide;
-let pythonState = null;   // { gcEnabled, gcFrozen, optimize, bokehDiagnostics } once Python has imported the app
+let pythonState = null;   // { optimize } once Python has imported the app
 let queue = Promise.resolve();   // Python calls run one after another, in arrival order
 
 async function bootPython() {
@@ -117,26 +115,13 @@ async function bootPython() {
   // Python runs at the optimisation level the shipped bytecode was compiled at ("python
   // -OO" with "no-docstrings"): code that asks sys.flags.optimize, as numpy does before it
   // attaches docstrings, then agrees with the bytecode it runs.
-  // With "no-bokeh-diagnostics", Bokeh skips what its setting calls expensive error
-  // diagnostics: it checks the signature of every callback registered (inspect.signature,
-  // ~400 Panel callbacks per page built, a tenth of building one) and lists similar names
-  // in an AttributeError. The app's code runs with them in CPython's tests.
   const env = {};
   if (CONFIG.pythonOptimize) env.PYTHONOPTIMIZE = String(CONFIG.pythonOptimize);
-  if (!CONFIG.bokehDiagnostics) env.BOKEH_PERFORM_ERROR_DIAGNOSTICS = "false";
-  const options = { indexURL: new URL("pyodide/", base).href, env };
-  if (CONFIG.earlyFetch) {
-    // The packages (checked against pyodide-lock.json's sha256, as loadPackage does) are
-    // fetched while the runtime boots; loadPyodide resolves once they are loaded too.
-    pyodide = await loadPyodide({ ...options, packages: CONFIG.pyodidePackages });
-    step("runtime");
-  } else {
-    pyodide = await loadPyodide(options);
-    step("runtime");
-    await pyodide.loadPackage(CONFIG.pyodidePackages, { checkIntegrity: true });
-  }
+  pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href, env });
+  step("runtime");
+  await pyodide.loadPackage(CONFIG.pyodidePackages, { checkIntegrity: true });
   step("packages");
-  const bundle = await (earlyBundle || fetchBundle());
+  const bundle = await fetchBundle();
   if (PACK) unpackPack(bundle);
   else pyodide.unpackArchive(bundle, "zip", { extractDir: SITE_PACKAGES });
   step("bundle");
@@ -149,16 +134,8 @@ async function bootPython() {
   // * panel/io/pyodide.py builds one JS helper with run_js (an eval), which the site's CSP
   //   forbids in this worker too; the helper is defined below as plain code instead, and
   //   run_js refuses anything else while Panel is imported.
-  // With "gc-freeze", Python's cyclic garbage collector does not run while the app's modules
-  // are imported (hundreds of collections, each walking every object made so far, found
-  // almost nothing: ~1,100 objects, 0.4 MB, measured in CPython), and what the imports made
-  // is then frozen (gc.freeze): later collections, while pages are built and edited, skip
-  // those ~240,000 long-lived objects. Reported for the browser tests ("info").
   pythonState = JSON.parse(await pyodide.runPythonAsync(`
-import gc, importlib, json, os, sys, js, pyodide.code, pyodide.ffi
-freeze = ${CONFIG.gcFreeze ? "True" : "False"}
-if freeze:
-    gc.disable()
+import importlib, json, os, sys, js, pyodide.code, pyodide.ffi
 importlib.invalidate_caches()  # (the bundle's files are new to the import system)
 if not hasattr(pyodide.ffi, "jsnull"):
     pyodide.ffi.jsnull = object()
@@ -174,13 +151,8 @@ try:
 finally:
     pyodide.code.run_js = _run_js
 import webapp.browser
-if freeze:
-    gc.freeze()
-    gc.enable()
 rangefinderStep("imports")
-from bokeh.settings import settings as bokeh_settings
-json.dumps({"gcEnabled": gc.isenabled(), "gcFrozen": gc.get_freeze_count(), "optimize": sys.flags.optimize,
-            "bokehDiagnostics": bokeh_settings.perform_error_diagnostics()})
+json.dumps({"optimize": sys.flags.optimize})
 `));
 }
 const booted = bootPython();

@@ -68,10 +68,10 @@ def test_the_build_machine_runs_the_releases_the_site_ships(dist: Path) -> None:
         assert (
             importlib.metadata.version(name) == shipped[name] == sitebuild.python_pin(name).version
         )
-    levers = json.loads((dist / "build.json").read_text())["levers"]
+    levers = sitebuild.parse_levers(json.loads((dist / "build.json").read_text())["levers"])
     for pin in sitebuild.BROWSER_WHEELS:
         left_out = (*sitebuild.UNIMPORTED_WHEELS, *sitebuild.BUNDLE_DROP_DISTRIBUTIONS)
-        if "lean-packages" in levers and pin.name.replace("-", "_") in left_out:
+        if sitebuild.Lever.LEAN_PACKAGES in levers and pin.name.replace("-", "_") in left_out:
             assert pin.name not in shipped
         else:
             assert shipped.get(pin.name) == pin.version
@@ -107,83 +107,6 @@ def test_pandas_patch_applies_to_the_pinned_panel_and_removes_the_import() -> No
     assert "read_csv" in patched  # the URL-aware read_csv is still there for pandas users
 
 
-GLYPH_PROBE = """
-import importlib.abc, importlib.util, json, sys, warnings
-patched = sys.argv[1]
-if patched:  # this file stands in for bokeh.plotting._decorators
-    class Finder(importlib.abc.MetaPathFinder):
-        def find_spec(self, name, path, target=None):
-            if name == "bokeh.plotting._decorators":
-                return importlib.util.spec_from_file_location(name, patched)
-            return None
-    sys.meta_path.insert(0, Finder())
-warnings.simplefilter("ignore")  # figure.square() is deprecated (a marker method)
-from bokeh.plotting import figure
-import bokeh.plotting._decorators as decorators
-plot = figure()
-calls = [
-    ("line", ([1, 2, 3], [4, 5, 6]), {"line_width": 2}),
-    ("vbar", ([1, 2], 0.5, [3, 4]), {"color": "red"}),
-    ("quad", ([0], [1], [2], [3]), {}),
-    ("circle", ([1], [2], 0.5), {}),
-    ("text", ([1], [2], ["a"]), {}),
-    ("scatter", ([1], [2]), {"marker": "square", "size": 9}),
-    ("square", ([1], [2], 7), {}),
-    ("line", tuple(range(40)), {}),
-    ("square", tuple(range(40)), {}),
-]
-out = {"patched": hasattr(decorators, "_LazyParameters")}
-for index, (name, args, kwargs) in enumerate(calls):
-    try:
-        glyph = getattr(plot, name)(*args, **kwargs).glyph
-        result = [type(glyph).__name__, sorted(
-            (key, repr(value)) for key, value in glyph.properties_with_values().items()
-        )]
-    except TypeError as error:
-        result = ["TypeError", str(error)]
-    out[f"{index} {name}"] = result
-print(json.dumps(out))
-"""
-
-
-def test_lazy_glyphs_patch_keeps_every_glyph_method_as_it_was(tmp_path: Path) -> None:
-    """Bokeh's glyph methods called with positional and keyword arguments, too many
-    arguments, and a deprecated marker method: the same glyphs (every property) and the same
-    errors with the build's edit of ``bokeh/plotting/_decorators.py`` as without it."""
-    bokeh = next(p for p in sitebuild.BROWSER_WHEELS if p.name == "bokeh")
-    with zipfile.ZipFile(sitebuild.fetch_pypi(bokeh)) as archive:
-        original = archive.read("bokeh/plotting/_decorators.py")
-    patched = patches.patch_member("bokeh/plotting/_decorators.py", original, ["lazy-glyphs"])
-    assert b"generate_docstring(glyphclass" in original
-    assert b"generate_docstring(glyphclass" not in patched  # no docstring built at import
-    assert patches.patch_member("bokeh/plotting/_decorators.py", original) == original
-    (tmp_path / "_decorators.py").write_bytes(patched)
-    results = []
-    for stand_in in ("", str(tmp_path / "_decorators.py")):
-        run = subprocess.run(
-            [sys.executable, "-c", GLYPH_PROBE, stand_in],
-            capture_output=True, text=True, check=True, timeout=300,
-        )  # fmt: skip
-        results.append(json.loads(run.stdout))
-    before, after = results
-    assert (before.pop("patched"), after.pop("patched")) == (False, True)
-    assert after == before
-    assert [v[0] for v in after.values()].count("TypeError") == 2  # the two calls with 40 args
-
-
-LAZY_MODULES = {
-    "bokeh": "bokeh/__init__.py",
-    "panel": "panel/__init__.py",
-    "bokeh.settings": "bokeh/settings.py",
-    "bokeh.util.browser": "bokeh/util/browser.py",
-    "panel.io.cache": "panel/io/cache.py",
-    "panel.io.profile": "panel/io/profile.py",
-    "panel.pane.vtk.vtk": "panel/pane/vtk/vtk.py",
-    "bokeh.themes.theme": "bokeh/themes/theme.py",
-    "tqdm.version": "tqdm/version.py",
-}
-"""The modules the "lazy-imports" lever edits, and their files in the wheels."""
-
 STAND_INS = """
 import importlib.abc, importlib.util, json, os, sys
 stand_ins = json.loads(sys.argv[1])  # module -> patched file ({} for the wheels' own files)
@@ -201,95 +124,6 @@ if stand_ins:
 """
 """The start of a probe script: modules named in its first argument (JSON, module -> file)
 are imported from those files (a package's submodules still from its own folder)."""
-
-LAZY_PROBE = (
-    STAND_INS
-    + """
-LAZY = json.loads(sys.argv[3])
-import panel, bokeh.plotting, bokeh.settings, bokeh.util.browser
-import panel.io.cache, panel.io.profile, panel.pane.vtk.vtk
-out = {"imported at start": [m for m in LAZY if m in sys.modules]}
-out["panel's names"] = [panel.template.FastListTemplate.__name__, panel.Template.__name__,
-                        panel.chat.ChatInterface.__name__, panel.ui.__name__]
-from panel import *
-out["star"] = [Template.__name__, template.__name__, chat.__name__]
-import tqdm
-out["version"] = [bokeh.__version__, tqdm.__version__]
-with open(os.path.join(sys.argv[2], "theme.yaml"), "w") as f:
-    f.write("attrs:\\n  Plot:\\n    width: 321\\n")
-out["theme"] = bokeh.themes.Theme(filename=os.path.join(sys.argv[2], "theme.yaml"))._json
-folder = sys.argv[2]
-with open(os.path.join(folder, "bokeh.yaml"), "w") as f:
-    f.write("log_level: debug\\n")
-bokeh.settings.settings.load_config(os.path.join(folder, "bokeh.yaml"))
-out["config"] = bokeh.settings.settings.log_level()
-out["browser none"] = type(bokeh.util.browser.get_browser_controller("none")).__name__
-default = bokeh.util.browser.get_browser_controller()
-out["browser default"] = getattr(default, "__name__", type(default).__name__)
-with open(os.path.join(folder, "scene.vtkjs"), "wb") as f:
-    f.write(b"scene bytes")
-vtk = sys.modules["panel.pane.vtk.vtk"]
-out["vtk fetch"] = vtk.urlopen("file://" + os.path.join(folder, "scene.vtkjs")).read().decode()
-out["profile"] = type(sys.modules["panel.io.profile"].Profile()).__module__
-import unittest.mock
-mock, magic = unittest.mock.Mock(), unittest.mock.MagicMock()
-h = sys.modules["panel.io.cache"]._generate_hash
-out["mock hashed by id"] = [h(mock) == h(mock), h(mock) != h(unittest.mock.Mock()),
-                            h(magic) == h(magic)]
-out["other hashes"] = [h(1).hex(), h("a").hex(), h((1, "a", 2.5)).hex()]
-print(json.dumps(out))
-"""
-)
-
-
-def test_lazy_imports_patch_defers_modules_and_keeps_what_uses_them(tmp_path: Path) -> None:
-    """With the "lazy-imports" edits, importing Panel and Bokeh no longer imports
-    importlib.metadata, PyYAML, unittest.mock, urllib.request, webbrowser, cProfile,
-    panel.template or panel.chat, and every use of them behaves as with the wheels' own
-    files: Bokeh's and tqdm's versions (their wheels' METADATA), a bokeh.yaml config and a
-    theme file read, the browser controllers, a VTK scene fetched from a URL, Panel's
-    profiler, the cache's hashing of Mock objects by identity, and ``pn.template``,
-    ``pn.Template``, ``pn.chat`` (and ``from panel import *``)."""
-    wheels = {p.name: sitebuild.fetch_pypi(p) for p in sitebuild.BROWSER_WHEELS}
-    stand_ins, versions = {}, {}
-    for module, member in LAZY_MODULES.items():
-        package = member.split("/")[0]
-        with zipfile.ZipFile(wheels[package]) as archive:
-            original = archive.read(member)
-            if package in patches.PINNED_VERSIONS:
-                [meta] = [n for n in archive.namelist() if n.endswith(".dist-info/METADATA")]
-                found = re.search(r"^Version: (.+)$", archive.read(meta).decode(), re.MULTILINE)
-                assert found is not None
-                versions[package] = found.group(1)
-        patched = patches.patch_member(member, original, ["lazy-imports"])
-        assert patched != original, member
-        assert patches.patch_member(member, original) == original  # only with the lever
-        target = tmp_path / "patched" / member
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(patched)
-        stand_ins[module] = str(target)
-    results = []
-    for stand_in in ({}, stand_ins):
-        run = subprocess.run(
-            [sys.executable, "-c", LAZY_PROBE, json.dumps(stand_in), str(tmp_path),
-             json.dumps(["importlib.metadata", *patches.LAZY_IMPORTS])],
-            capture_output=True, text=True, timeout=300,
-        )  # fmt: skip
-        assert run.returncode == 0, run.stderr
-        results.append(json.loads(run.stdout))
-    before, after = results
-    # The wheels' own files import them at start (and importlib.metadata, for the versions).
-    lazy = ["importlib.metadata", *patches.LAZY_IMPORTS]
-    assert before.pop("imported at start") == lazy
-    assert after.pop("imported at start") == []
-    assert after == before
-    assert versions == patches.PINNED_VERSIONS
-    assert after["version"] == [versions["bokeh"], versions["tqdm"]]
-    assert after["theme"] == {"attrs": {"Plot": {"width": 321}}}
-    assert after["config"] == "debug" and after["vtk fetch"] == "scene bytes"
-    assert after["mock hashed by id"] == [True, True, True]
-    assert after["panel's names"] == ["FastListTemplate", "Template", "ChatInterface", "panel.ui"]
-
 
 CHEAP_MODULES = {
     "bokeh.core.property.container": "bokeh/core/property/container.py",

@@ -18,7 +18,6 @@ import pytest
 from sitetools import AppPage
 
 import sitebuild
-from sitebuild import patches
 from webapp.pages import PAGES, Page
 
 pages = pytest.mark.parametrize("page", PAGES, ids=[p.slug for p in PAGES])
@@ -124,8 +123,6 @@ def test_after_every_page_python_imported_nothing_the_build_left_out(app: AppPag
     # numpy imports numpy.linalg's kernels; the site ships a stub (sitebuild.NUMPY_STUBS).
     assert modules["numpy.linalg._umath_linalg"].endswith("/numpy/linalg/_umath_linalg.pyc")
     assert left_out(modules) == []
-    # Imported only when used ("lazy-imports" lever): never, by any page.
-    assert [name for name in patches.LAZY_IMPORTS if name in modules] == []
     assert app.python_errors() == []
 
 
