@@ -9,7 +9,7 @@ model's result.
 
 from __future__ import annotations
 
-from webapp.components.charts import BarChart, set_data, style_figure
+from webapp.components.charts import BarChart, ChartWithTable, set_data, style_figure
 from webapp.components.fields import (
     ChoiceButtons,
     Field,
@@ -54,6 +54,7 @@ __all__ = [
     "AttributedHTML",
     "AttributedRow",
     "BarChart",
+    "ChartWithTable",
     "ChoiceButtons",
     "Field",
     "Figure",

@@ -1,19 +1,20 @@
-"""Charts: Bokeh figures in Rangefinder's themes, the bar chart of a distribution, and data
-replaced only when it changed."""
+"""Charts: Bokeh figures in Rangefinder's themes, the bar chart of a distribution (alone, or
+with the table of its data), and data replaced only when it changed."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
 from bokeh.models import ColumnDataSource, HoverTool
 from bokeh.plotting import figure
 
+from webapp.components.panes import chart_table_html, html_pane
 from webapp.formatting import percent
 from webapp.theme import THEMES
 
-__all__ = ["BarChart", "set_data", "style_figure"]
+__all__ = ["BarChart", "ChartWithTable", "set_data", "style_figure"]
 
 
 def style_figure(fig: figure, theme: str) -> None:
@@ -85,6 +86,31 @@ class BarChart:
         set_data(self.source, data)
         if title is not None:
             self.figure.title.text = title
+
+
+class ChartWithTable:
+    """A bar chart of a distribution (:class:`BarChart`) and the pane of the table of its
+    data (its text alternative), made together.
+
+    :meth:`webapp.pages.view.PageView.chart_and_table` puts the two in the page together
+    (``view=chart`` shows them alone); on each render, :meth:`show` draws the distribution
+    and :meth:`show_table` fills the table."""
+
+    def __init__(self, title: str, x_label: str, *, categorical: bool = False) -> None:
+        self.chart = BarChart(title, x_label, categorical=categorical)
+        self.figure = self.chart.figure
+        self.source = self.chart.source
+        self.table = html_pane()
+
+    def show(self, distribution: Mapping[Any, Fraction] | None, **kw: Any) -> None:
+        """Draw ``distribution`` (``kw``: :meth:`BarChart.show`'s)."""
+        self.chart.show(distribution, **kw)
+
+    def show_table(
+        self, caption: str, header: Sequence[str], rows: Iterable[Sequence[str]], **kw: Any
+    ) -> None:
+        """Fill the table (:func:`~webapp.components.panes.chart_table_html`'s arguments)."""
+        self.table.object = chart_table_html(caption, header, rows, **kw)
 
 
 def _same(a: object, b: object) -> bool:

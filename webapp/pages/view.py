@@ -18,6 +18,7 @@ from bokeh.models import DataRange1d
 
 from webapp import components
 from webapp.components import (
+    ChartWithTable,
     LazyField,
     figures_html,
     input_field,
@@ -187,13 +188,25 @@ class PageView(pn.viewable.Viewer):
         return pane
 
     def chart_and_table(
-        self, fig: Any, table: pn.pane.HTML, *, between: Sequence[Any] = (), **kw: Any
+        self,
+        chart: ChartWithTable | Any,
+        table: pn.pane.HTML | None = None,
+        *,
+        between: Sequence[Any] = (),
+        **kw: Any,
     ) -> list[Any]:
         """A chart (:meth:`chart`) and the pane of the table of its data right under it, to
         put in a layout together: ``[chart, *between, table]`` (``between``: a legend...).
-        The page fills ``table`` with :func:`~webapp.components.chart_table_html` when it
-        renders. The pair is kept together: ``view=chart`` shows the first chart with its
-        table, and nothing else."""
+        ``chart`` is a :class:`~webapp.components.ChartWithTable` (a bar chart with its
+        table), or a Bokeh figure with the pane ``table`` of its data, which the page fills
+        with :func:`~webapp.components.chart_table_html` when it renders. The pair is kept
+        together: ``view=chart`` shows the first chart with its table, and nothing else."""
+        if isinstance(chart, ChartWithTable):
+            fig, table = chart.figure, chart.table
+        else:
+            fig = chart
+        if table is None:
+            raise TypeError("chart_and_table: a figure needs the pane of its table")
         pane = self.chart(fig, **kw)
         self._chart_tables[id(pane)] = table
         return [pane, *between, table]

@@ -23,11 +23,10 @@ import param
 from rules import cepheus
 from rules.validation import check_int
 from webapp.components import (
-    BarChart,
+    ChartWithTable,
     Figure,
     Later,
     LaterColumn,
-    chart_table_html,
     choices,
     figures_html,
     group,
@@ -419,15 +418,15 @@ class CepheusAttackView(PageView):
     def details(self) -> list[Any]:
         self._more = html_pane()
         self._breakdown = html_pane()
-        self._effect_chart = BarChart("Effect of the attack roll", "Effect (hit on 0 or more)")
-        self._effect_table = html_pane()
-        self._damage_chart = BarChart("Damage after armor", "damage (0 = miss or no damage)")
-        self._damage_table = html_pane()
+        self._effect_chart = ChartWithTable(
+            "Effect of the attack roll", "Effect (hit on 0 or more)"
+        )
+        self._damage_chart = ChartWithTable("Damage after armor", "damage (0 = miss or no damage)")
         return [
             self._more,
             self._breakdown,
-            *self.chart_and_table(self._effect_chart.figure, self._effect_table),
-            *self.chart_and_table(self._damage_chart.figure, self._damage_table),
+            *self.chart_and_table(self._effect_chart),
+            *self.chart_and_table(self._damage_chart),
             *self.roll_controls(),
         ]
 
@@ -539,7 +538,7 @@ class CepheusAttackView(PageView):
             + (" (no attack possible)" if odds.effect is None else ""),
         )
         effects = odds.effect or {}
-        self._effect_table.object = chart_table_html(
+        self._effect_chart.show_table(
             "Effect of the attack roll",
             ["Effect", "Outcome", "Chance", "Exact"],
             [(str(e), outcome(e).split(": ")[1], percent(p), str(p)) for e, p in effects.items()],
@@ -567,7 +566,7 @@ class CepheusAttackView(PageView):
                 title=title,
             )
             header = ["Damage", "Chance", "Exact"]
-        self._damage_table.object = chart_table_html(
+        self._damage_chart.show_table(
             title,
             header,
             [(str(k), percent(p), str(p)) for k, p in shown.items()],

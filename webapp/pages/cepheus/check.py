@@ -11,7 +11,7 @@ import param
 from rules import cepheus
 from rules.dice import Distribution
 from rules.validation import check_int
-from webapp.components import BarChart, Figure, chart_table_html, choices, html_pane, signed
+from webapp.components import ChartWithTable, Figure, choices, signed
 from webapp.formatting import percent
 from webapp.pages.cepheus import CepheusCalculator
 from webapp.pages.view import PageView
@@ -57,9 +57,8 @@ class CepheusCheckView(PageView):
     )
 
     def details(self) -> list[object]:
-        self._chart = BarChart("Effect of the check", "Effect (0 or more succeeds)")
-        self._table = html_pane()
-        return self.chart_and_table(self._chart.figure, self._table)
+        self._chart = ChartWithTable("Effect of the check", "Effect (0 or more succeeds)")
+        return self.chart_and_table(self._chart)
 
     def figures(self, result: CheckResult) -> list[Figure]:
         return [
@@ -71,6 +70,6 @@ class CepheusCheckView(PageView):
         colour = lambda effect: "accent" if effect >= 0 else "miss"  # noqa: E731
         self._chart.show(result.effect, theme=self.theme, colour=colour, label=signed)
         rows = [[signed(e), percent(p), str(p)] for e, p in result.effect.items()]
-        self._table.object = chart_table_html(
+        self._chart.show_table(
             "Chance of each Effect", ["Effect", "Chance", "Exact"], rows, numeric=[1, 2]
         )

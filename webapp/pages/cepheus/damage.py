@@ -20,9 +20,18 @@ from rules.validation import check_int
 from webapp.components import Figure, heading, html_pane, html_table, note, signed, spell
 from webapp.pages.cepheus import CepheusCalculator
 from webapp.pages.model import inputs_named
+from webapp.pages.slots import Field, Sides
 from webapp.pages.view import PageView
 
-__all__ = ["ALLOCATIONS", "SPLIT", "CepheusDamage", "CepheusDamageView", "DamageOutcome"]
+__all__ = [
+    "ALLOCATIONS",
+    "MAXIMA",
+    "SPLIT",
+    "SPLIT_POINTS",
+    "CepheusDamage",
+    "CepheusDamageView",
+    "DamageOutcome",
+]
 
 PHYSICAL = (
     cepheus.Characteristic.STRENGTH,
@@ -49,7 +58,19 @@ ALLOCATIONS = {
 }
 """Where the damage goes: an order (each characteristic down to 0 before the next) or a split."""
 
-SPLIT_INPUTS = tuple(f"split_{c.value}" for c in PHYSICAL)
+MAXIMA = Sides(
+    "max_{n}",
+    {"strength": "Strength (STR)", "dexterity": "Dexterity (DEX)", "endurance": "Endurance (END)"},
+    score=Field(param.Integer, "Maximum {slot}", default=(7, 8, 6)),
+)
+"""The maximum scores, one side per characteristic (keyed by its value): ``max_strength``..."""
+SPLIT_POINTS = Sides(
+    "split_{n}",
+    {c.value: spell(c) for c in PHYSICAL},
+    points=Field(param.Integer, "Points from {slot}", default=0),
+)
+"""The points split by hand, one side per characteristic: ``split_strength``..."""
+SPLIT_INPUTS = SPLIT_POINTS.every("points")
 
 
 @dataclass(frozen=True)
@@ -71,9 +92,7 @@ class CepheusDamage(CepheusCalculator):
 
     error_inputs: ClassVar[dict[str, str]] = {"order": "allocation"}
 
-    max_strength = param.Integer(default=7, label="Maximum Strength (STR)")
-    max_dexterity = param.Integer(default=8, label="Maximum Dexterity (DEX)")
-    max_endurance = param.Integer(default=6, label="Maximum Endurance (END)")
+    locals().update(MAXIMA.parameters())  # max_strength, max_dexterity, max_endurance
     strength = param.Integer(default=7, label="Strength now")
     dexterity = param.Integer(default=8, label="Dexterity now")
     endurance = param.Integer(default=6, label="Endurance now")
@@ -81,19 +100,16 @@ class CepheusDamage(CepheusCalculator):
     allocation = param.Selector(
         objects=ALLOCATIONS, default="endurance,strength,dexterity", label="Damage goes to"
     )
-    split_strength = param.Integer(default=0, label="Points from Strength")
-    split_dexterity = param.Integer(default=0, label="Points from Dexterity")
-    split_endurance = param.Integer(default=0, label="Points from Endurance")
+    locals().update(SPLIT_POINTS.parameters())  # split_strength, split_dexterity, ...
 
     def compute(self) -> DamageOutcome:
-        with inputs_named({c.value: f"max_{c.value}" for c in PHYSICAL}):
+        with inputs_named({str(n): MAXIMA.input(n, "score") for n in MAXIMA.numbers}):
             maximum = cepheus.Physical(self.max_strength, self.max_dexterity, self.max_endurance)
         current = cepheus.Physical(self.strength, self.dexterity, self.endurance)
         with inputs_named({"current": _over_maximum(current, maximum)}):
             state_before = cepheus.wound_state(current, maximum)
         # An emptied box is an error even while the split is not chosen (the view shows it).
-        split = {c.value: check_int(f"split_{c.value}", getattr(self, f"split_{c.value}"))
-                 for c in PHYSICAL}  # fmt: skip
+        split = {str(s.n): check_int(s.names["points"], s.points) for s in SPLIT_POINTS.each(self)}
         options: dict[str, Any] = {"maximum": maximum}
         if self.allocation == SPLIT:
             options["allocation"] = split
@@ -120,7 +136,8 @@ def points_named() -> Iterator[None]:
             where = getattr(error, "where", "")
             for c in PHYSICAL:
                 if where == f"[{c.value!r}]":
-                    error.parameter = f"split_{c.value}"  # type: ignore[attr-defined]
+                    points = SPLIT_POINTS.input(c.value, "points")
+                    error.parameter = points  # type: ignore[attr-defined]
         raise
 
 
@@ -147,7 +164,7 @@ class CepheusDamageView(PageView):
     def sections(self) -> list[Any]:
         m = self.model
         self._split = pn.Column(
-            *(self.field(name) for name in SPLIT_INPUTS),
+            *self.fields(*SPLIT_INPUTS),
             sizing_mode="stretch_width",
             margin=0,
             visible=pn.bind(
@@ -162,7 +179,7 @@ class CepheusDamageView(PageView):
         self._carry.on_click(self._carry_over)
         return [
             heading("Maximum scores", margin=(0, 10)),
-            *(self.field(name) for name in ("max_strength", "max_dexterity", "max_endurance")),
+            *self.fields(*MAXIMA.every("score")),
             heading("Scores now"),
             *(self.field(name) for name in ("strength", "dexterity", "endurance")),
             pn.Row(reset, self._carry, styles={"flex-wrap": "wrap"}),

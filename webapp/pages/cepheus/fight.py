@@ -15,6 +15,7 @@ round, the state after N rounds, the single-round odds with links to the attack 
 
 from __future__ import annotations
 
+import functools
 import html
 import random
 from collections.abc import Mapping
@@ -52,11 +53,14 @@ from webapp.formatting import exact_short, percent
 from webapp.pages.cepheus import CepheusCalculator
 from webapp.pages.cepheus.attack import CepheusAttack
 from webapp.pages.model import input_error, inputs_named
+from webapp.pages.slots import Field, Sides, Slot, Slots
 from webapp.pages.view import PageView
 from webapp.theme import THEMES
 
 __all__ = [
+    "ATTACKERS",
     "DUEL_INPUTS",
+    "FIGHTERS",
     "FOCUS_INPUTS",
     "CepheusFight",
     "CepheusFightView",
@@ -98,47 +102,52 @@ MINOR = {"None": "none", "Aim (+1)": "aim", "Aim for the Kill": "kill"}
 """A fighter's one minor action each round (lost when seriously wounded)."""
 
 _ATTACK_PARTS = ("skill", "weapon", "damage_dice")
+SCORES = ("strength", "dexterity", "endurance")
+"""A fighter's physical characteristics, in the order of :class:`rules.cepheus.Physical`."""
 
 
-def _fighter_inputs(side: str, score: tuple[int, int, int], skill: int, weapon: str,
-                    dice: int, armor: int) -> dict[str, param.Parameter]:  # fmt: skip
-    who = side.upper()
-    strength, dexterity, endurance = score
-    return {
-        f"{side}_strength": param.Integer(default=strength, label=f"{who}'s Strength"),
-        f"{side}_dexterity": param.Integer(default=dexterity, label=f"{who}'s Dexterity"),
-        f"{side}_endurance": param.Integer(default=endurance, label=f"{who}'s Endurance"),
-        f"{side}_skill": _attack_input("skill", f"{who}'s combat skill level", default=skill),
-        f"{side}_weapon": _attack_input("weapon", f"{who}'s weapon", default=weapon),
-        f"{side}_damage_dice": _attack_input("damage_dice", f"{who}'s damage (D6)", default=dice),
-        f"{side}_armor": _attack_input("armor", f"{who}'s armor", default=armor),
-        f"{side}_dm_from": param.Selector(objects=DM_FROM, default="dexterity",
-                                          label=f"{who}'s characteristic DM from"),
-        f"{side}_initiative": param.Integer(default=0, label=f"{who}'s Initiative"),
-        f"{side}_order": param.Selector(objects=ORDERS, default="endurance,strength,dexterity",
-                                        label=f"{who} takes damage"),
-        f"{side}_damage_modifier": _attack_input("damage_modifier",
-                                                 f"{who}'s damage modifier"),
-        f"{side}_minor": param.Selector(objects=MINOR, default="none",
-                                        label=f"{who}'s minor action each round"),
-    }  # fmt: skip
+def _attack_field(name: str, label: str, default: Any) -> Field:
+    """A slot's field made by :func:`_attack_input` from the attack page's input ``name``."""
+    return Field(functools.partial(_attack_input, name), label, default=default)
 
 
-def _attacker_inputs(k: int, skill: int, weapon: str, dice: int) -> dict[str, param.Parameter]:
-    return {
-        f"f{k}_skill": _attack_input("skill", f"Attacker {k}'s combat skill level", default=skill),
-        f"f{k}_weapon": _attack_input("weapon", f"Attacker {k}'s weapon", default=weapon),
-        f"f{k}_damage_dice": _attack_input("damage_dice", f"Attacker {k}'s damage (D6)",
-                                           default=dice),
-        f"f{k}_characteristic": _attack_input("characteristic",
-                                              f"Attacker {k}'s Dexterity (or Strength)"),
-    }  # fmt: skip
+FIGHTERS = Sides(
+    "{n}_{field}",
+    {"a": "A", "b": "B"},
+    strength=Field(param.Integer, "{slot}'s Strength", default=(7, 8)),
+    dexterity=Field(param.Integer, "{slot}'s Dexterity", default=(8, 7)),
+    endurance=Field(param.Integer, "{slot}'s Endurance", default=(7, 8)),
+    skill=_attack_field("skill", "{slot}'s combat skill level", default=(1, 2)),
+    weapon=_attack_field("weapon", "{slot}'s weapon", default=("rifle", "pistol")),
+    damage_dice=_attack_field("damage_dice", "{slot}'s damage (D6)", default=(3, 2)),
+    armor=_attack_field("armor", "{slot}'s armor", default=(0, 4)),
+    dm_from=Field(param.Selector, "{slot}'s characteristic DM from", default="dexterity",
+                  options={"objects": DM_FROM}),
+    initiative=Field(param.Integer, "{slot}'s Initiative", default=0),
+    order=Field(param.Selector, "{slot} takes damage", default="endurance,strength,dexterity",
+                options={"objects": ORDERS}),
+    damage_modifier=_attack_field("damage_modifier", "{slot}'s damage modifier",
+                                  default=CepheusAttack.param["damage_modifier"].default),
+    minor=Field(param.Selector, "{slot}'s minor action each round", default="none",
+                options={"objects": MINOR}),
+)  # fmt: skip
+"""The duel's fighters A and B; their inputs ``a_<field>`` and ``b_<field>``."""
+ATTACKERS = Slots(
+    "f{n}_{field}",
+    4,
+    "Attacker {n}",
+    skill=_attack_field("skill", "{slot}'s combat skill level", default=(1, 0, 1, 1)),
+    weapon=_attack_field("weapon", "{slot}'s weapon", default=("rifle", "pistol", "pistol",
+                                                               "shotgun")),
+    damage_dice=_attack_field("damage_dice", "{slot}'s damage (D6)", default=(3, 2, 2, 4)),
+    characteristic=_attack_field("characteristic", "{slot}'s Dexterity (or Strength)",
+                                 default=CepheusAttack.param["characteristic"].default),
+)  # fmt: skip
+"""Focus fire's attackers 1 to 4; their inputs ``f<n>_<field>``."""
+TARGET_SCORES = ("t_strength", "t_dexterity", "t_endurance")
+"""The target's inputs of :data:`SCORES`."""
 
-
-_DUEL = {
-    **_fighter_inputs("a", (7, 8, 7), 1, "rifle", 3, 0),
-    **_fighter_inputs("b", (8, 7, 8), 2, "pistol", 2, 4),
-}
+_DUEL = FIGHTERS.parameters()
 _FOCUS = {
     "t_strength": param.Integer(default=8, label="Target's STR"),
     "t_dexterity": param.Integer(default=8, label="Target's DEX"),
@@ -147,16 +156,13 @@ _FOCUS = {
     "t_order": param.Selector(objects=ORDERS, default="endurance,strength,dexterity",
                               label="The target takes damage"),
     "attackers": param.Integer(default=2, label="Attackers (1-4)"),
-    **_attacker_inputs(1, 1, "rifle", 3),
-    **_attacker_inputs(2, 0, "pistol", 2),
-    **_attacker_inputs(3, 1, "pistol", 2),
-    **_attacker_inputs(4, 1, "shotgun", 4),
+    **ATTACKERS.parameters(),
 }  # fmt: skip
 DUEL_INPUTS = tuple(_DUEL)
 """The inputs of the duel (shown in that mode)."""
 FOCUS_INPUTS = tuple(_FOCUS)
 """The inputs of focus fire (shown in that mode)."""
-MAX_ATTACKERS = 4
+MAX_ATTACKERS = ATTACKERS.count
 """The most attackers the page offers (a page choice; the rules take up to
 :data:`rules.cepheus.MAX_FOCUS_ATTACKS`)."""
 
@@ -243,9 +249,9 @@ class CepheusFight(CepheusCalculator):
         for name in self.inputs:  # every whole-number box, used in this mode or not
             if type(self.param[name]) is param.Integer:
                 check_int(name, getattr(self, name))
-        for name in (*DUEL_INPUTS, *FOCUS_INPUTS):
-            if name.endswith(("_strength", "_dexterity", "_endurance")):
-                check_int(name, getattr(self, name), 1, cepheus.MAX_FIGHT_SCORE)
+        scores = [*(FIGHTERS.input(n, c) for n in FIGHTERS.numbers for c in SCORES), *TARGET_SCORES]
+        for name in scores:
+            check_int(name, getattr(self, name), 1, cepheus.MAX_FIGHT_SCORE)
         check_int("attackers", self.attackers, 1, MAX_ATTACKERS)
         rounds = check_int("rounds", self.rounds, 1, cepheus.MAX_FIGHT_ROUNDS)
         stop_after = check_int("stop_after", self.stop_after)
@@ -257,8 +263,9 @@ class CepheusFight(CepheusCalculator):
             return self._duel(rounds, stop_after)
         return self._focus(rounds, stop_after)
 
-    def _physical(self, side: str) -> cepheus.Physical:
-        return cepheus.Physical(*(getattr(self, f"{side}_{c}") for c in cepheus.Characteristic))
+    @staticmethod
+    def _physical(fighter: Slot) -> cepheus.Physical:
+        return cepheus.Physical(*(getattr(fighter, c) for c in SCORES))
 
     def _attack(
         self, inputs: Mapping[str, str], values: Mapping[str, Any]
@@ -276,28 +283,28 @@ class CepheusFight(CepheusCalculator):
         fighters = []
         parts = []
         for side, other in (("a", "b"), ("b", "a")):
-            source = str(getattr(self, f"{side}_dm_from"))
+            f, o = FIGHTERS.read(self, side), FIGHTERS.read(self, other)
+            source = str(f.dm_from)
             characteristic = source.removesuffix("-fixed")
-            minor = getattr(self, f"{side}_minor")
-            names = {part: f"{side}_{part}" for part in (*_ATTACK_PARTS, "damage_modifier")}
+            names = {part: f.names[part] for part in (*_ATTACK_PARTS, "damage_modifier")}
             names |= {
-                "armor": f"{other}_armor",
-                "characteristic": f"{side}_{characteristic}",
-                "aim_actions": f"{side}_minor",
-                "aim_for_the_kill_actions": f"{side}_minor",
+                "armor": o.names["armor"],
+                "characteristic": f.names[characteristic],
+                "aim_actions": f.names["minor"],
+                "aim_for_the_kill_actions": f.names["minor"],
             }
             values = {part: getattr(self, name) for part, name in names.items()}
-            values |= {"aim_actions": int(minor == "aim"),
-                       "aim_for_the_kill_actions": int(minor == "kill")}  # fmt: skip
-            title = f"{side.upper()}'s attack on {other.upper()}"
+            values |= {"aim_actions": int(f.minor == "aim"),
+                       "aim_for_the_kill_actions": int(f.minor == "kill")}  # fmt: skip
+            title = f"{FIGHTERS.title(side)}'s attack on {FIGHTERS.title(other)}"
             situation, query = self._attack(names, values)
-            with inputs_named({"initiative": f"{side}_initiative", "attack": f"{side}_minor"}):
+            with inputs_named({"initiative": f.names["initiative"], "attack": f.names["minor"]}):
                 fighters.append(
                     cepheus.Fighter(
-                        self._physical(side),
+                        self._physical(f),
                         situation,
-                        initiative=getattr(self, f"{side}_initiative"),
-                        order=_order(getattr(self, f"{side}_order")),
+                        initiative=f.initiative,
+                        order=_order(f.order),
                         dm_from=None if source.endswith("-fixed") else characteristic,
                     )
                 )
@@ -319,13 +326,13 @@ class CepheusFight(CepheusCalculator):
         )  # fmt: skip
 
     def _focus(self, rounds: int, stop_after: int) -> FightResult:
-        target = self._physical("t")
+        target = cepheus.Physical(self.t_strength, self.t_dexterity, self.t_endurance)
         parts = []
         for k in range(1, self.attackers + 1):
-            names = {part: f"f{k}_{part}" for part in (*_ATTACK_PARTS, "characteristic")}
-            names["armor"] = "t_armor"
+            attacker = ATTACKERS.read(self, k)
+            names = {**attacker.names, "armor": "t_armor"}
             values = {part: getattr(self, name) for part, name in names.items()}
-            title = f"Attacker {k}'s attack"
+            title = f"{ATTACKERS.title(k)}'s attack"
             parts.append((title, *self._attack(names, values)))
         order = _order(self.t_order)
         forecast = cepheus.focus_fire(
@@ -417,22 +424,20 @@ class CepheusFightView(PageView):
             )
 
         def fighter(side: str) -> list[Any]:
-            who = side.upper()
+            who, names = FIGHTERS.title(side), FIGHTERS.inputs(side)
             return [
                 heading(f"Fighter {who}"),
-                row(*(self.field(f"{side}_{c}") for c in ("strength", "dexterity", "endurance")),
-                    basis=100),
-                *(self.field(f"{side}_{n}") for n in ("skill", "weapon", "damage_dice", "armor",
-                                                      "dm_from", "initiative", "order")),
-                group(f"More for {who}", self.field(f"{side}_damage_modifier"),
-                      self.field(f"{side}_minor")),
+                row(*(self.field(names[c]) for c in SCORES), basis=100),
+                *(self.field(names[n]) for n in ("skill", "weapon", "damage_dice", "armor",
+                                                 "dm_from", "initiative", "order")),
+                group(f"More for {who}", *self.fields(names["damage_modifier"], names["minor"])),
             ]  # fmt: skip
 
         def attacker(k: int) -> Any:
-            names = tuple(f"f{k}_{p}" for p in (*_ATTACK_PARTS, "characteristic"))
+            names = tuple(ATTACKERS.inputs(k).values())
             return Later(  # (made when the focus-fire inputs are first shown)
                 pn.Column,
-                heading(f"Attacker {k}"),
+                heading(ATTACKERS.title(k)),
                 *(self.field(name) for name in names),
                 sizing_mode="stretch_width", margin=0,
                 visible=pn.bind(shown("focus", names, lambda n: isinstance(n, int) and k <= n),
@@ -449,12 +454,11 @@ class CepheusFightView(PageView):
         )  # fmt: skip
         focus = LaterColumn(
             heading("The target"),
-            row(*(self.field(f"t_{c}") for c in ("strength", "dexterity", "endurance")),
-                basis=100),
+            row(*self.fields(*TARGET_SCORES), basis=100),
             self.field("t_armor"), self.field("t_order"),
             note("The target does not fight back; once it is down no one attacks it again."),
             heading("The attackers"), self.field("attackers"),
-            *(attacker(k) for k in range(1, MAX_ATTACKERS + 1)),
+            *(attacker(int(k)) for k in ATTACKERS.numbers),
             note("They attack in this order each round, with a fixed characteristic DM (they "
                  "are not hurt)."),
             sizing_mode="stretch_width", margin=0,

@@ -19,9 +19,8 @@ from rules import cepheus
 from rules.dice import Distribution
 from rules.validation import check_int
 from webapp.components import (
-    BarChart,
+    ChartWithTable,
     Figure,
-    chart_table_html,
     choices,
     heading,
     html_pane,
@@ -163,15 +162,13 @@ class CepheusGrapplingView(PageView):
     def details(self) -> list[Any]:
         self._tie = html_pane()
         self._options = html_pane()
-        self._effect_chart = BarChart("The attacker's Effect when he wins", "Effect")
-        self._effect_table = html_pane()
-        self._damage_chart = BarChart("Damage of the option, one check", "damage")
-        self._damage_table = html_pane()
+        self._effect_chart = ChartWithTable("The attacker's Effect when he wins", "Effect")
+        self._damage_chart = ChartWithTable("Damage of the option, one check", "damage")
         return [
             self._tie,
             self._options,
-            *self.chart_and_table(self._effect_chart.figure, self._effect_table),
-            *self.chart_and_table(self._damage_chart.figure, self._damage_table),
+            *self.chart_and_table(self._effect_chart),
+            *self.chart_and_table(self._damage_chart),
             *self.roll_controls(),
         ]
 
@@ -236,7 +233,7 @@ class CepheusGrapplingView(PageView):
             colour=lambda e: "accent3" if e >= cepheus.EXCEPTIONAL_EFFECT else "accent",
             title="The attacker's Effect when he wins" + ("" if winning else " (he cannot win)"),
         )
-        self._effect_table.object = chart_table_html(
+        self._effect_chart.show_table(
             "The attacker's Effect when he wins",
             ["Effect", "Chance (given a win)", "Exact"],
             [(str(e), percent(p), str(p)) for e, p in (winning or {}).items()],
@@ -250,7 +247,7 @@ class CepheusGrapplingView(PageView):
             colour=lambda d: "accent" if d else "miss",
             title=f"Damage in one check: {label}",
         )
-        self._damage_table.object = chart_table_html(
+        self._damage_chart.show_table(
             f"Damage in one check: {label}",
             ["Damage", "Chance", "Exact"],
             [(str(d), percent(p), str(p)) for d, p in result.damage.items()],

@@ -1,9 +1,9 @@
 """Cepheus Engine initiative: a round-order tracker with hastening, reactions, delay and more.
 
 Model: :class:`CepheusInitiative` (up to :data:`SLOTS` combatants, each a set of parameters
-``name_1``, ``dexterity_1``, ...; every number from :mod:`rules.cepheus`:
-``characteristic_dm``, ``AMBUSH_ROLL``, ``initiative_modifiers``, ``initiative_score``,
-``delay_to_next_round``, ``initiative_order``, ``roll_initiative``).
+``name_1``, ``dexterity_1``, ... declared once by :data:`COMBATANTS`; every number from
+:mod:`rules.cepheus`: ``characteristic_dm``, ``AMBUSH_ROLL``, ``initiative_modifiers``,
+``initiative_score``, ``delay_to_next_round``, ``initiative_order``, ``roll_initiative``).
 View: :class:`CepheusInitiativeView` (the order on top, one card per combatant below).
 """
 
@@ -22,9 +22,17 @@ from rules.validation import check_int
 from webapp.components import Figure, group, html_pane, html_table, note, row, signed
 from webapp.pages.cepheus import CepheusCalculator
 from webapp.pages.model import input_error, inputs_named
+from webapp.pages.slots import Field, Slot, Slots
 from webapp.pages.view import PageView
 
-__all__ = ["SLOTS", "CepheusInitiative", "CepheusInitiativeView", "Entry", "InitiativeResult"]
+__all__ = [
+    "COMBATANTS",
+    "SLOTS",
+    "CepheusInitiative",
+    "CepheusInitiativeView",
+    "Entry",
+    "InitiativeResult",
+]
 
 SLOTS = 6
 """How many combatants the tracker holds (a limit of the page, not a rule)."""
@@ -43,13 +51,6 @@ _DICE = cepheus.check_dice()
 ROLL_LOW, ROLL_HIGH = min(_DICE), max(_DICE)
 """The range of a 2D6 roll, from :func:`rules.cepheus.check_dice`."""
 
-FIELDS = (
-    "name", "dexterity", "roll", "ambush", "hastened", "reactions", "delayed",
-    "tactics", "leadership", "cut_off", "suppressed",
-)  # fmt: skip
-"""Each combatant's inputs (parameter ``<field>_<slot>``)."""
-
-
 SHORT_LABELS = {
     "name": "Name",
     "dexterity": "Dexterity",
@@ -67,25 +68,27 @@ SHORT_LABELS = {
 messages and notices) names the combatant too: "Combatant 2: Dexterity"."""
 
 
-def _slot_parameters(slot: int) -> dict[str, param.Parameter]:
-    name, dexterity, roll = _DEFAULTS[slot - 1]
-    defaults: dict[str, Any] = {
-        "name": name, "dexterity": dexterity, "roll": roll, "ambush": False, "hastened": False,
-        "reactions": 0, "delayed": False, "tactics": 0, "leadership": 0, "cut_off": False,
-        "suppressed": 0,
-    }  # fmt: skip
-    kinds = {str: param.String, bool: param.Boolean, int: param.Integer}
-    return {
-        field: kinds[type(default)](
-            default=default, label=f"Combatant {slot}: {SHORT_LABELS[field]}"
-        )
-        for field, default in defaults.items()
-    }
+def _field(kind: Any, field: str, default: Any) -> Field:
+    return Field(kind, "{slot}: " + SHORT_LABELS[field], default=default)
 
 
-def slot_inputs(slot: int) -> tuple[str, ...]:
-    """The names of combatant ``slot``'s inputs."""
-    return tuple(f"{field}_{slot}" for field in FIELDS)
+COMBATANTS = Slots(
+    "{field}_{n}",
+    SLOTS,
+    "Combatant {n}",
+    name=_field(param.String, "name", tuple(name for name, _, _ in _DEFAULTS)),
+    dexterity=_field(param.Integer, "dexterity", tuple(dex for _, dex, _ in _DEFAULTS)),
+    roll=_field(param.Integer, "roll", tuple(roll for _, _, roll in _DEFAULTS)),
+    ambush=_field(param.Boolean, "ambush", False),
+    hastened=_field(param.Boolean, "hastened", False),
+    reactions=_field(param.Integer, "reactions", 0),
+    delayed=_field(param.Boolean, "delayed", False),
+    tactics=_field(param.Integer, "tactics", 0),
+    leadership=_field(param.Integer, "leadership", 0),
+    cut_off=_field(param.Boolean, "cut_off", False),
+    suppressed=_field(param.Integer, "suppressed", 0),
+)
+"""Combatants 1 to :data:`SLOTS`; their inputs ``<field>_<slot>`` (``dexterity_2``)."""
 
 
 @dataclass(frozen=True)
@@ -119,13 +122,11 @@ class CepheusInitiative(CepheusCalculator):
 
     combatants = param.Integer(default=4, label="Combatants")
     seed = param.Integer(default=1, label="Seed of the next roll")
+    locals().update(COMBATANTS.parameters())  # name_1, dexterity_1, ..., suppressed_6
 
     def active(self) -> range:
         """The slots in use (1-based)."""
         return range(1, check_int("combatants", self.combatants, 1, SLOTS) + 1)
-
-    def value(self, field: str, slot: int) -> Any:
-        return getattr(self, f"{field}_{slot}")
 
     def compute(self) -> InitiativeResult:
         check_int("seed", self.seed)
@@ -134,27 +135,29 @@ class CepheusInitiative(CepheusCalculator):
         dexterity: dict[int, int] = {}
         # Every slot's numbers, used or not: an emptied box is an error (the view shows the
         # card of a combatant whose input is wrong).
-        for slot in range(1, SLOTS + 1):
+        combatant: dict[int, Slot] = {}
+        for c in COMBATANTS.each(self):
+            slot = int(c.n)
+            combatant[slot] = c
             for field in ("reactions", "suppressed"):
-                check_int(f"{field}_{slot}", self.value(field, slot), 0)
+                check_int(c.names[field], getattr(c, field), 0)
             for field in ("tactics", "leadership"):
-                check_int(f"{field}_{slot}", self.value(field, slot))
-            dex = self.value("dexterity", slot)
-            with inputs_named(f"dexterity_{slot}"):
-                dm = cepheus.characteristic_dm(dex)
-            dexterity[slot] = dex
-            if self.value("ambush", slot):
+                check_int(c.names[field], getattr(c, field))
+            with inputs_named(c.names["dexterity"]):
+                dm = cepheus.characteristic_dm(c.dexterity)
+            dexterity[slot] = c.dexterity
+            if c.ambush:
                 (base,) = cepheus.initiative_distribution(dm, ambush=True, variant=self.variant)
                 bases[slot] = (base, f"ambush {cepheus.AMBUSH_ROLL} + DEX DM {signed(dm)}")
             else:
-                roll = check_int(f"roll_{slot}", self.value("roll", slot), ROLL_LOW, ROLL_HIGH)
+                roll = check_int(c.names["roll"], c.roll, ROLL_LOW, ROLL_HIGH)
                 bases[slot] = (roll + dm, f"2D6 {roll} + DEX DM {signed(dm)}")
-        waiting = [slot for slot in slots if not self.value("delayed", slot)]
-        delayers = [slot for slot in slots if self.value("delayed", slot)]
+        waiting = [slot for slot in slots if not combatant[slot].delayed]
+        delayers = [slot for slot in slots if combatant[slot].delayed]
         if delayers:
             if not waiting:
                 raise input_error(
-                    f"delayed_{delayers[0]}",
+                    combatant[delayers[0]].names["delayed"],
                     "unticked for at least one combatant (a delaying character acts one higher "
                     "than the first of the others)",
                     True,
@@ -167,8 +170,9 @@ class CepheusInitiative(CepheusCalculator):
                 )
         entries = []
         for slot in slots:
-            options = self._modifier_options(slot)
-            names = {"reactions": f"reactions_{slot}", "suppression_effect": f"suppressed_{slot}"}
+            c = combatant[slot]
+            options = _modifier_options(c)
+            names = {"reactions": c.names["reactions"], "suppression_effect": c.names["suppressed"]}
             with inputs_named(names):
                 rows = cepheus.initiative_modifiers(**options, variant=self.variant)
                 score = cepheus.initiative_score(bases[slot][0], **options, variant=self.variant)
@@ -176,7 +180,7 @@ class CepheusInitiative(CepheusCalculator):
             entries.append(
                 Entry(
                     slot=slot,
-                    name=self.value("name", slot),
+                    name=c.name,
                     dexterity=dexterity[slot],
                     base=base,
                     base_text=text,
@@ -193,45 +197,36 @@ class CepheusInitiative(CepheusCalculator):
         order = tuple(tuple(slot_of[id(person)] for person in g) for g in groups)
         return InitiativeResult(tuple(entries), order)
 
-    def _modifier_options(self, slot: int) -> dict[str, Any]:
-        tactics, leadership = self.value("tactics", slot), self.value("leadership", slot)
-        suppressed = self.value("suppressed", slot)
-        return {
-            "tactics_effect": tactics or None,
-            "leadership_effect": leadership or None,
-            "in_communication": not self.value("cut_off", slot),
-            "hastened": self.value("hastened", slot),
-            "reactions": self.value("reactions", slot),
-            "suppression_effect": suppressed or None,
-        }
-
     def roll_everyone(self) -> None:
         """Roll 2D6 for every active combatant not in an ambush with ``Random(seed)``; the seed
         moves on by one."""
         rng = random.Random(check_int("seed", self.seed))
         rolls = {
-            f"roll_{slot}": cepheus.roll_initiative(0, rng)
-            for slot in self.active()
-            if not self.value("ambush", slot)
+            c.names["roll"]: cepheus.roll_initiative(0, rng)
+            for c in (COMBATANTS.read(self, slot) for slot in self.active())
+            if not c.ambush
         }
         self.param.update(**rolls, seed=self.seed + 1)
 
     def next_round(self) -> None:
         """Clear what lasts one round: hastening, reactions, delay and suppression."""
-        cleared: dict[str, Any] = {}
-        for slot in range(1, SLOTS + 1):
-            cleared |= {
-                f"hastened_{slot}": False,
-                f"reactions_{slot}": 0,
-                f"delayed_{slot}": False,
-                f"suppressed_{slot}": 0,
-            }
-        self.param.update(**cleared)
+        cleared = {"hastened": False, "reactions": 0, "delayed": False, "suppressed": 0}
+        self.param.update(
+            {COMBATANTS.input(slot, field): value
+             for slot in COMBATANTS.numbers for field, value in cleared.items()}
+        )  # fmt: skip
 
 
-for _slot in range(1, SLOTS + 1):
-    for _field, _parameter in _slot_parameters(_slot).items():
-        CepheusInitiative.param.add_parameter(f"{_field}_{_slot}", _parameter)
+def _modifier_options(c: Slot) -> dict[str, Any]:
+    """The keywords of :func:`rules.cepheus.initiative_modifiers` for combatant ``c``."""
+    return {
+        "tactics_effect": c.tactics or None,
+        "leadership_effect": c.leadership or None,
+        "in_communication": not c.cut_off,
+        "hastened": c.hastened,
+        "reactions": c.reactions,
+        "suppression_effect": c.suppressed or None,
+    }
 
 
 class CepheusInitiativeView(PageView):
@@ -272,12 +267,14 @@ class CepheusInitiativeView(PageView):
     def _card(self, slot: int) -> pn.Card:
         m = self.model
 
+        names = COMBATANTS.inputs(slot)
+
         def field(name: str) -> pn.Column:
-            return self.field(f"{name}_{slot}", label=SHORT_LABELS[name])
+            return self.field(names[name], label=SHORT_LABELS[name])
 
         def shown(count: int | None, error_input: str) -> bool:
             # A combatant in use, or one whose input is wrong (so that its error shows).
-            return (count is not None and 1 <= slot <= count) or error_input in slot_inputs(slot)
+            return (count is not None and 1 <= slot <= count) or error_input in names.values()
 
         return pn.Card(
             row(field("name"), field("dexterity"), field("roll"), basis=90),
@@ -286,7 +283,7 @@ class CepheusInitiativeView(PageView):
                 "Tactics, Leadership, comms, suppression",
                 *(field(name) for name in ("tactics", "leadership", "cut_off", "suppressed")),
             ),
-            title=f"Combatant {slot}",
+            title=COMBATANTS.title(slot),
             collapsed=False,
             sizing_mode="stretch_width",
             margin=(5, 5),

@@ -20,9 +20,8 @@ import param
 from rules import cepheus
 from rules.dice import Distribution
 from webapp.components import (
-    BarChart,
+    ChartWithTable,
     Figure,
-    chart_table_html,
     choices,
     heading,
     html_pane,
@@ -302,16 +301,14 @@ class CepheusRecoveryView(PageView):
 
     def details(self) -> list[Any]:
         self._steps = html_pane()
-        self._whole_chart = BarChart("Chance of being whole again", "days")
-        self._whole_table = html_pane()
-        self._wake_chart = BarChart("Awake again within ... minutes", "minutes")
-        self._wake_table = html_pane()
+        self._whole_chart = ChartWithTable("Chance of being whole again", "days")
+        self._wake_chart = ChartWithTable("Awake again within ... minutes", "minutes")
         self._other = html_pane()
         return [
             self._steps,
-            *self.chart_and_table(self._whole_chart.figure, self._whole_table),
+            *self.chart_and_table(self._whole_chart),
             heading("Waking up"),
-            *self.chart_and_table(self._wake_chart.figure, self._wake_table),
+            *self.chart_and_table(self._wake_chart),
             heading("Fatigue and mental characteristics"),
             self._other,
         ]
@@ -369,7 +366,7 @@ class CepheusRecoveryView(PageView):
             if show_dead:
                 row += [percent(odds.dead[day]), exact(odds.dead[day])]
             table_rows.append(row)
-        self._whole_table.object = chart_table_html(
+        self._whole_chart.show_table(
             "Chance of being whole again, by day", header, table_rows,
             numeric=list(range(len(header))),
         )  # fmt: skip
@@ -379,7 +376,7 @@ class CepheusRecoveryView(PageView):
             awake, theme=self.theme, label=lambda m: f"within {m} min",
             colour=lambda m: "accent" if awake[m] < 1 else "accent3",
         )  # fmt: skip
-        self._wake_table.object = chart_table_html(
+        self._wake_chart.show_table(
             "Awake again, minute by minute",
             ["Minute", "Check DM", "Wakes this minute", "Awake by then", "Exact"],
             [

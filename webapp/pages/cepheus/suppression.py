@@ -25,9 +25,8 @@ from rules import cepheus
 from rules.dice import Distribution
 from rules.validation import check_int
 from webapp.components import (
-    BarChart,
+    ChartWithTable,
     Figure,
-    chart_table_html,
     choices,
     heading,
     html_pane,
@@ -193,16 +192,18 @@ class CepheusSuppressionView(PageView):
         self._status = html_pane()
         self._breakdown = html_pane()
         self._effects = html_pane()
-        self._effect_chart = BarChart("Effect of one suppression attack", "Effect (0+ suppresses)")
-        self._effect_table = html_pane()
-        self._penalty_chart = BarChart("Initiative penalty on the target", "Initiative penalty")
-        self._penalty_table = html_pane()
+        self._effect_chart = ChartWithTable(
+            "Effect of one suppression attack", "Effect (0+ suppresses)"
+        )
+        self._penalty_chart = ChartWithTable(
+            "Initiative penalty on the target", "Initiative penalty"
+        )
         return [
             self._status,
             self._breakdown,
             self._effects,
-            *self.chart_and_table(self._effect_chart.figure, self._effect_table),
-            *self.chart_and_table(self._penalty_chart.figure, self._penalty_table),
+            *self.chart_and_table(self._effect_chart),
+            *self.chart_and_table(self._penalty_chart),
             *self.roll_controls(),
         ]
 
@@ -298,7 +299,7 @@ class CepheusSuppressionView(PageView):
             label=lambda e: f"Effect {e}: " + ("suppresses" if e >= 0 else "miss"),
             colour=lambda e: "accent" if e >= 0 else "miss",
         )
-        self._effect_table.object = chart_table_html(
+        self._effect_chart.show_table(
             "Effect of one suppression attack",
             ["Effect", "Chance", "Exact"],
             [(str(e), percent(p), str(p)) for e, p in (effect or {}).items()],
@@ -314,7 +315,7 @@ class CepheusSuppressionView(PageView):
             colour=lambda p: "accent2" if p else "miss",
             title=title,
         )
-        self._penalty_table.object = chart_table_html(
+        self._penalty_chart.show_table(
             title,
             ["Initiative penalty", "Chance", "Exact"],
             [(str(k), percent(p), str(p)) for k, p in result.penalty.items()],

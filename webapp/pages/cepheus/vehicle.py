@@ -18,9 +18,8 @@ import param
 from rules import cepheus
 from rules.dice import Distribution
 from webapp.components import (
-    BarChart,
+    ChartWithTable,
     Figure,
-    chart_table_html,
     choices,
     figures_html,
     group,
@@ -197,14 +196,13 @@ class CepheusVehicleView(PageView):
         ]
 
     def details(self) -> list[Any]:
-        self._chart = BarChart("Hit location odds", "location", categorical=True)
+        self._chart = ChartWithTable("Hit location odds", "location", categorical=True)
         self._chart.figure.xaxis.major_label_orientation = math.pi / 4
-        self._chart_table = html_pane()
         self._effect = html_pane()
         self._damage_table = html_pane()
         self._collision = html_pane()
         return [
-            *self.chart_and_table(self._chart.figure, self._chart_table),
+            *self.chart_and_table(self._chart),
             self._effect,
             self._damage_table,
             self._collision,
@@ -257,7 +255,7 @@ class CepheusVehicleView(PageView):
             colour=lambda loc: "accent2" if loc is hit.location else "accent",
             title=title,
         )
-        self._chart_table.object = chart_table_html(
+        self._chart.show_table(
             title,
             ["Location", "2D6", "Chance", "Exact"],
             [

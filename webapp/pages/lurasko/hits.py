@@ -41,7 +41,7 @@ from rules.lurasko import (
 )
 from rules.validation import check_int
 from webapp.components import (
-    BarChart,
+    ChartWithTable,
     Figure,
     chart_table_html,
     group,
@@ -435,15 +435,16 @@ class LuraskoHitsView(LuraskoAttackView):
         fig.y_range.end = 1.05
         self._reached_fig = fig
         self._reached_table = html_pane()
-        self._after = BarChart("Degrees of injury after N attacks", "degrees of injury so far")
+        self._after = ChartWithTable(
+            "Degrees of injury after N attacks", "degrees of injury so far"
+        )
         self._after.figure.max_width = PHONE_CHART_WIDTH
-        self._after_table = html_pane()
         self._points_table = html_pane()
         self._odds = html_pane()
         return [
             *self.chart_and_table(fig, self._reached_table),
             heading("Stop after N attacks"),
-            *self.chart_and_table(self._after.figure, self._after_table),
+            *self.chart_and_table(self._after),
             self._points_table,
             heading("The attack it is built on"),
             self._odds,
@@ -557,7 +558,7 @@ class LuraskoHitsView(LuraskoAttackView):
             label=lambda d: f"{d} degrees",
             title=f"Degrees of injury after {n} attack{'s' if n > 1 else ''}",
         )  # fmt: skip
-        self._after_table.object = chart_table_html(
+        self._after.show_table(
             f"Chance of each total of degrees after {n} attacks",
             ["Degrees", "Chance", "Exact"],
             [[str(d), percent(p), exact_short(p)] for d, p in after.items()],

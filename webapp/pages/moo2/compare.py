@@ -33,13 +33,37 @@ from webapp.pages.moo2.range import (
     scroll_box,
     scroll_pane,
 )
+from webapp.pages.slots import Field, Sides, Slot
 from webapp.pages.view import PageView
 from webapp.theme import THEMES
 
-__all__ = ["LOADOUTS", "CompareResult", "Loadout", "Moo2Compare", "Moo2CompareView"]
+__all__ = [
+    "LOADOUTS",
+    "LOADOUT_INPUTS",
+    "CompareResult",
+    "Loadout",
+    "Moo2Compare",
+    "Moo2CompareView",
+]
 
-LOADOUTS = ("A", "B")
-"""The two loadouts; their inputs are prefixed ``a_`` and ``b_``."""
+LOADOUT_INPUTS = Sides(
+    "{n}_{field}",
+    {"a": "A", "b": "B"},
+    attack=Field(param.Integer, "{slot}: ship beam attack (BA)", default=50,
+                 options={"doc": "Before the weapon's mods and mount."}),
+    mount=Field(param.Selector, "{slot}: mount", default=("normal", "heavy"),
+                options={"objects": MOUNTS}),
+    co=Field(param.Boolean, "{slot}: Co mod (+25 BA)", default=(True, False)),
+    af=Field(param.Boolean, "{slot}: AF mod (-20 BA)", default=False),
+    nr=Field(param.Boolean, "{slot}: NR mod (damage not reduced by range)", default=False),
+    min_damage=Field(param.Integer, "{slot}: weapon min damage", default=5),
+    max_damage=Field(param.Integer, "{slot}: weapon max damage", default=20),
+    double_penalty=Field(param.Boolean, "{slot}: inherent 2x range penalty", default=False),
+    always_hit=Field(param.Boolean, "{slot}: always hits", default=False),
+)  # fmt: skip
+"""Loadouts A and B; their inputs ``a_<field>`` and ``b_<field>``."""
+LOADOUTS = tuple(LOADOUT_INPUTS.sides.values())
+"""The two loadouts' names ("A", "B")."""
 
 COLOURS = {"A": "accent", "B": "accent2"}
 """The theme colour of each loadout's line."""
@@ -96,28 +120,7 @@ def _overtakes(leaders: tuple[str, ...]) -> tuple[tuple[int, str], ...]:
 class Moo2Compare(Moo2Calculator):
     """Two beam loadouts against one target (``000_3948ba1900819cb7.txt``)."""
 
-    a_attack = param.Integer(
-        default=50, label="A: ship beam attack (BA)", doc="Before the weapon's mods and mount."
-    )
-    a_mount = param.Selector(objects=MOUNTS, default="normal", label="A: mount")
-    a_co = param.Boolean(default=True, label="A: Co mod (+25 BA)")
-    a_af = param.Boolean(default=False, label="A: AF mod (-20 BA)")
-    a_nr = param.Boolean(default=False, label="A: NR mod (damage not reduced by range)")
-    a_min_damage = param.Integer(default=5, label="A: weapon min damage")
-    a_max_damage = param.Integer(default=20, label="A: weapon max damage")
-    a_double_penalty = param.Boolean(default=False, label="A: inherent 2x range penalty")
-    a_always_hit = param.Boolean(default=False, label="A: always hits")
-    b_attack = param.Integer(
-        default=50, label="B: ship beam attack (BA)", doc="Before the weapon's mods and mount."
-    )
-    b_mount = param.Selector(objects=MOUNTS, default="heavy", label="B: mount")
-    b_co = param.Boolean(default=False, label="B: Co mod (+25 BA)")
-    b_af = param.Boolean(default=False, label="B: AF mod (-20 BA)")
-    b_nr = param.Boolean(default=False, label="B: NR mod (damage not reduced by range)")
-    b_min_damage = param.Integer(default=5, label="B: weapon min damage")
-    b_max_damage = param.Integer(default=20, label="B: weapon max damage")
-    b_double_penalty = param.Boolean(default=False, label="B: inherent 2x range penalty")
-    b_always_hit = param.Boolean(default=False, label="B: always hits")
+    locals().update(LOADOUT_INPUTS.parameters())  # a_attack, a_mount, ..., b_always_hit
     defense = param.Integer(default=60, label="Target beam defense (BD)")
     shield = param.Integer(default=0, label="Target shield (damage per hit)")
     formula = param.Selector(
@@ -125,51 +128,39 @@ class Moo2Compare(Moo2Calculator):
     )
     squares = param.Integer(default=9, label="Distance to compare at (squares)")
 
-    def _loadout(self, name: str) -> Loadout:
-        p = f"{name.lower()}_"
-
-        def value(field: str) -> Any:
-            return getattr(self, p + field)
-
-        mods = [
-            mod
-            for mod, on in zip(moo2.BeamMod, (value("co"), value("af"), value("nr")), strict=True)
-            if on
-        ]
+    def _loadout(self, x: Slot) -> Loadout:
+        mods = [mod for mod, on in zip(moo2.BeamMod, (x.co, x.af, x.nr), strict=True) if on]
         rule_to_input = {
-            "beam_attack": p + "attack",
-            "attack": p + "attack",
-            "mount": p + "mount",
-            "min_damage": p + "min_damage",
-            "max_damage": p + "max_damage",
-            "double_penalty": p + "double_penalty",
-            "always_hit": p + "always_hit",
-            "reduced_by_range": p + "nr",
-        }
+            "beam_attack": x.names["attack"],
+            "reduced_by_range": x.names["nr"],
+            **{field: x.names[field] for field in ("attack", "mount", "min_damage",
+                                                   "max_damage", "double_penalty", "always_hit")},
+        }  # fmt: skip
         with inputs_named(rule_to_input):
-            attack = moo2.modified_beam_attack(value("attack"), mods)
+            attack = moo2.modified_beam_attack(x.attack, mods)
             rows = moo2.range_table(
-                value("min_damage"),
-                value("max_damage"),
+                x.min_damage,
+                x.max_damage,
                 attack,
                 self.defense,
-                mount=value("mount"),
+                mount=x.mount,
                 formula=self.formula,
                 reduced_by_range=moo2.BeamMod.NR not in mods,
-                double_penalty=value("double_penalty"),
+                double_penalty=x.double_penalty,
                 shield=self.shield,
-                always_hit=value("always_hit"),
+                always_hit=x.always_hit,
                 variant=self.variant,
             )
-        return Loadout(name=name, attack=attack, mount=value("mount"), rows=rows)
+        return Loadout(name=LOADOUT_INPUTS.title(x.n), attack=attack, mount=x.mount, rows=rows)
 
-    def use_weapon(self, name: str, prefix: str) -> None:
-        """Set the weapon inputs of the loadout ``prefix`` (``"a_"``) to those of weapon preset
+    def use_weapon(self, name: str, side: str) -> None:
+        """Set the weapon inputs of loadout ``side`` (``"a"``) to those of weapon preset
         ``name`` (:func:`~webapp.pages.moo2.range.preset_values`)."""
-        self.param.update(preset_values(name, prefix))
+        values = preset_values(name)
+        self.param.update({LOADOUT_INPUTS.input(side, f): v for f, v in values.items()})
 
     def compute(self) -> CompareResult:
-        a, b = (self._loadout(name) for name in LOADOUTS)
+        a, b = (self._loadout(x) for x in LOADOUT_INPUTS.each(self))
         longest = max(len(a.rows), len(b.rows)) - 1
         squares = check_int("squares", self.squares, 0, longest)
         leaders = tuple(_leader(a.mean(s), b.mean(s)) for s in range(longest + 1))
@@ -214,23 +205,23 @@ class Moo2CompareView(PageView):
     def sections(self) -> list[Any]:
         self._presets = {}
         cards = []
-        for name in LOADOUTS:
-            p = f"{name.lower()}_"
+        for side, name in LOADOUT_INPUTS.sides.items():
+            inputs = LOADOUT_INPUTS.inputs(side)
             preset = pn.widgets.Select(
                 label=f"{name}: weapon preset", options=preset_options(), value=CUSTOM,
                 sizing_mode="stretch_width",
             )  # fmt: skip
-            preset.param.watch(lambda e, p=p: self.model.use_weapon(e.new, p), "value")
+            preset.param.watch(lambda e, side=side: self.model.use_weapon(e.new, side), "value")
             self._presets[name] = preset
             cards.append(
                 group(
                     f"Loadout {name}",
-                    self.field(p + "attack"),
-                    self.field(p + "mount", widget="select"),
-                    *(self.field(p + f) for f in ("co", "af", "nr")),
+                    self.field(inputs["attack"]),
+                    self.field(inputs["mount"], widget="select"),
+                    *self.fields(inputs["co"], inputs["af"], inputs["nr"]),
                     preset,
-                    *(self.field(p + f) for f in ("min_damage", "max_damage")),
-                    *(self.field(p + f) for f in ("double_penalty", "always_hit")),
+                    *self.fields(inputs["min_damage"], inputs["max_damage"]),
+                    *self.fields(inputs["double_penalty"], inputs["always_hit"]),
                     collapsed=False,
                 )
             )

@@ -84,10 +84,8 @@ def preset_options() -> dict[str, str]:
     return {"Custom": CUSTOM, **{w.name: w.name for w in moo2.WEAPONS}}
 
 
-def preset_values(name: str, prefix: str = "") -> dict[str, Any]:
+def preset_values(name: str) -> dict[str, Any]:
     """The inputs a weapon preset sets (catalog figures and 1.50 flags); ``{}`` for custom.
-
-    ``prefix`` names the loadout (``"a_"``) on pages that compare two.
 
     >>> preset_values("Death Ray")["min_damage"], preset_values("Mauler Device")["always_hit"]
     (50, True)
@@ -96,10 +94,10 @@ def preset_values(name: str, prefix: str = "") -> dict[str, Any]:
         return {}
     weapon = moo2.find_weapon(name)
     return {
-        f"{prefix}min_damage": weapon.min_damage,
-        f"{prefix}max_damage": weapon.max_damage,
-        f"{prefix}double_penalty": weapon.has_inherent_double_penalty(PRESET_EDITION),
-        f"{prefix}always_hit": weapon.always_hits(),
+        "min_damage": weapon.min_damage,
+        "max_damage": weapon.max_damage,
+        "double_penalty": weapon.has_inherent_double_penalty(PRESET_EDITION),
+        "always_hit": weapon.always_hits(),
     }
 
 

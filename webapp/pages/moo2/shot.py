@@ -25,7 +25,7 @@ from rules import moo2
 from rules.dice import Distribution
 from rules.validation import check_int
 from webapp.components import (
-    BarChart,
+    ChartWithTable,
     Figure,
     chart_table_html,
     group,
@@ -306,7 +306,7 @@ class Moo2ShotView(PageView):
         ]
 
     def details(self) -> list[Any]:
-        self._dist_chart = BarChart("Damage of one shot", "damage (0 = miss)")
+        self._dist_chart = ChartWithTable("Damage of one shot", "damage (0 = miss)")
         self._range_fig = figure(
             height=260, width=300, min_width=260, sizing_mode="stretch_width",
             title="Range penalty by mount",
@@ -331,10 +331,9 @@ class Moo2ShotView(PageView):
         self._range_fig.legend.location = "bottom_right"
         self._here_line = Span(dimension="height", line_dash="dashed", line_width=1)
         self._range_fig.add_layout(self._here_line)
-        self._dist_table = html_pane()
         self._range_table = html_pane()
         return [
-            *self.chart_and_table(self._dist_chart.figure, self._dist_table),
+            *self.chart_and_table(self._dist_chart),
             *self.chart_and_table(self._range_fig, self._range_table),
             *self.roll_controls(),
         ]
@@ -402,7 +401,7 @@ class Moo2ShotView(PageView):
             set_data(source, steps[mount.value])
             self._step_lines[mount].glyph.line_color = colours[palette[mount]]
             self._step_lines[mount].glyph.line_alpha = 1.0 if mount == result.shot.mount else 0.45
-        self._dist_table.object = chart_table_html(
+        self._dist_chart.show_table(
             "Chance of each damage of one shot",
             ["Damage", "Chance", "Exact"],
             [["miss" if d == 0 else str(d), percent(dist[d]), str(dist[d])] for d in damages],

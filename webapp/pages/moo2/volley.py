@@ -26,7 +26,7 @@ from rules import moo2
 from rules.dice import Distribution
 from rules.validation import check_int
 from webapp.components import (
-    BarChart,
+    ChartWithTable,
     Figure,
     chart_table_html,
     group,
@@ -242,16 +242,15 @@ class Moo2VolleyView(PageView):
         self._survival_fig.y_range.end = 1.02
         self._survival_table = html_pane()
         self._destroyed_table = html_pane()
-        self._after = BarChart("Damage after N turns", "total damage (capped at hit points)")
+        self._after = ChartWithTable("Damage after N turns", "total damage (capped at hit points)")
         self._after.figure.max_width = PHONE_CHART_WIDTH  # (no band under it on a phone)
-        self._after_table = html_pane()
         self._odds = html_pane()
         return [
             *self.chart_and_table(self._survival_fig, self._survival_table),
             heading("Destroyed by each turn"),
             self._destroyed_table,
             heading("Stop after N turns"),
-            *self.chart_and_table(self._after.figure, self._after_table),
+            *self.chart_and_table(self._after),
             heading("The odds it is built on"),
             self._odds,
             *self.roll_controls(),
@@ -352,7 +351,7 @@ class Moo2VolleyView(PageView):
             label=label,
             title=f"Damage after {n} turn{'s' if n > 1 else ''} (of {hp} hit points)",
         )
-        self._after_table.object = chart_table_html(
+        self._after.show_table(
             f"Chance of each total damage after {n} turns (capped at {hp}: destroyed)",
             ["Total damage", "Chance", "Exact"],
             [[label(k), percent(p), exact_short(p)] for k, p in after.items()],

@@ -40,8 +40,8 @@ def test_recovery_defaults_match_the_rules_and_the_hand() -> None:
     assert plan.wake == cepheus.wake_distribution(-1)
     assert cepheus.wake_chance(-1, 1) == Fraction(10, 36)  # 9+ on 2D6
     assert cepheus.wake_chance(-1, 2) == 1 - Fraction(26, 36) * Fraction(21, 36)
-    assert "Awake by then" in view._wake_table.object
-    assert percent(cepheus.wake_chance(-1, 2)) in view._wake_table.object
+    assert "Awake by then" in view._wake_chart.table.object
+    assert percent(cepheus.wake_chance(-1, 2)) in view._wake_chart.table.object
     # Fatigue: 3 - Endurance DM hours of rest.
     assert plan.fatigue_hours == 4 and "4 hours" in view._other.object
 
