@@ -678,6 +678,8 @@
     dropPrerendered();
     if (html.dataset.stage !== "live") html.dataset.stage = "loading";
   }).finally(() => {
+    // No prerendered page after all: the loader as a block again (theme.js made it a line).
+    if (html.dataset.stage === "loading") delete html.dataset.loader;
     // BokehJS next, once the browser has painted what is there: the live app needs it. An
     // embed that follows another on one Python (it joined it, or the shared worker had
     // served one before) waits until that Python has imported the app: its document comes

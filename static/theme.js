@@ -26,6 +26,10 @@
     if (params.get("embed") === "1") chain.push(`${slug}.${theme}.embed.html.json.gz`);
     early.snapshot = Promise.all(chain.map(get));
     early.styles = get("styles.json.gz");
+    // The loader as the one line it becomes over the prerendered page, from the first paint:
+    // drawn as a block first, it pushed the page down 165 px until the snapshot came, which
+    // then jumped up (Lighthouse's CLS). boot.js sets it back if no snapshot is shown.
+    if (!params.has("view")) document.documentElement.dataset.loader = "slim";
   }
   window.rangefinderEarly = early;
 })();
