@@ -317,7 +317,8 @@
     return pieces.join("");
   }
 
-  // Let the browser run what waits (a tap, a frame) before going on.
+  // Let the browser run what waits (a tap, a frame, a message from the worker) before going
+  // on; the levers' scripts that yield (bokeh-sliced.js, sliced-render.js) use it too.
   function nextTask() {
     if (globalThis.scheduler && typeof scheduler.yield === "function") return scheduler.yield();
     return new Promise((resolve) => {
@@ -326,6 +327,7 @@
       channel.port2.postMessage(null);
     });
   }
+  window.rfNextTask = nextTask;
 
   // The snapshot (sitebuild/snapshot.py): the page as the build's browser drew it, as HTML
   // with declarative shadow roots; its stylesheets come once, from styles.json.gz. A variant

@@ -19,13 +19,7 @@
   "use strict";
   const SLICE_MS = 10;
 
-  const yieldToBrowser = (globalThis.scheduler && typeof scheduler.yield === "function")
-    ? () => scheduler.yield()
-    : () => new Promise((resolve) => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => resolve();
-      channel.port2.postMessage(null);
-    });
+  const yieldToBrowser = () => window.rfNextTask();   // boot.js's
 
   let active = false;
   let sliceStart = 0;
