@@ -43,9 +43,11 @@ import time
 from pathlib import Path
 
 import common
+import levers as pairs
 import lighthouse
 from common import CHROMIUM, CHROMIUM_ARGS, ROOT, SITES, WORK, Calm, log
-from measure import Site, edit_sequence, input_latency, one_run
+from measure import Load, Run, Site, edit_sequence, input_latency, one_run
+from phone import HEADING as PHONE_HEADING
 from phone import (
     PhoneSite,
     section,
@@ -155,7 +157,16 @@ def main(argv: list[str] | None = None) -> None:
         help="'phone': only Lighthouse and the throttled input, their section replaced in --out "
         "and every other section left as it is (default: all)",
     )
+    parser.add_argument(
+        "--report-only",
+        action="store_true",
+        help="write --out again from the last run's loads (bench/.work/results.json), without "
+        "measuring, keeping --out's phone section as it is (for a run whose report failed)",
+    )
     args = parser.parse_args(argv)
+    if args.report_only:
+        report_again(args.out)
+        return
     if args.only == "phone":
         args.levers = ""
     calm = Calm(args.max_load)
@@ -182,17 +193,17 @@ def main(argv: list[str] | None = None) -> None:
             sites[key] = Site(key, stock.folder, "app.html", "panel-loader")
         else:
             sites[key] = Site(key, rangefinder, "", "ready", pages=True, embeds=True)
-    levers = [lever for lever in args.levers.split(",") if lever]
-    if unknown := set(levers) - set(sitebuild.LEVERS):
+    without = [lever for lever in args.levers.split(",") if lever]
+    if unknown := set(without) - set(sitebuild.LEVERS):
         parser.error(f"unknown levers: {sorted(unknown)}")
-    if levers:
+    if without:
         variants = {"rf-none": list(sitebuild.LEVERS)}
-        variants.update({f"rf-without-{lever}": [lever] for lever in levers})
-        for key, without in variants.items():
+        variants.update({f"rf-without-{lever}": [lever] for lever in without})
+        for key, left_out in variants.items():
             folder = WORK / "variants" / key
-            if not sitebuild.is_current(folder, without):
+            if not sitebuild.is_current(folder, left_out):
                 log(f"building {key}")
-                sitebuild.build(folder, without)
+                sitebuild.build(folder, left_out)
             first_numbers = key == "rf-without-prerender"
             sites[key] = Site(key, folder, "", "ready", pages=first_numbers)
     for site in sites.values():
@@ -337,6 +348,16 @@ def main(argv: list[str] | None = None) -> None:
         }
         for key, site in sites.items()
     }
+    raw["_meta"] = {
+        "started": started.isoformat(),
+        "elapsed_s": time.monotonic() - t0,
+        "chromium": chromium,
+        "runs": args.runs,
+        "edits": len(values),
+        "lever_runs": args.lever_runs,
+        "max_load": calm.max_load,
+        "waited_s": calm.waited_s,
+    }
     (WORK / "results.json").write_text(json.dumps(raw, indent=1))
     text = report(
         sites, stock, args.runs, chromium, started, time.monotonic() - t0, len(values), calm,
@@ -346,11 +367,59 @@ def main(argv: list[str] | None = None) -> None:
         text = splice(text, phone_part)
     # bench/levers.py's section is its own run: kept as it was.
     old = args.out.read_text() if args.out.exists() else ""
-    if (paired := common.section(old, levers.HEADING)) is not None:
-        text = common.splice(text, paired, levers.HEADING)
+    if (paired := common.section(old, pairs.HEADING)) is not None:
+        text = common.splice(text, paired, pairs.HEADING)
     args.out.write_text(text)
     log(f"wrote {args.out}")
     print(text.split("## Method")[0])
+
+
+def report_again(out: Path) -> None:
+    """Write ``out`` from the loads of the last run (``bench/.work/results.json``, with its
+    ``_meta``), as that run would have; ``out``'s phone section and the pairs section of
+    bench/levers.py are kept as they are. The sites' folders are those of that run (the stock
+    export is staged again for its list of edits)."""
+    raw = json.loads((WORK / "results.json").read_text())
+    meta = raw.pop("_meta")
+    rangefinder = WORK / "rangefinder"
+    stock: StockSite | None = None
+    sites: dict[str, Site] = {}
+    for key, data in raw.items():
+        if key == "floor":
+            site = Site(key, WORK / "floor", "", "ready")
+        elif key == "stock":
+            stock = stage_stock(WORK, rangefinder)
+            site = Site(key, stock.folder, "app.html", "panel-loader")
+        elif key == "rangefinder":
+            site = Site(key, rangefinder, "", "ready", pages=True, embeds=True)
+        else:
+            site = Site(key, WORK / "variants" / key, "", "ready",
+                        pages=key == "rf-without-prerender")  # fmt: skip
+        for run in data["runs"]:
+            site.runs.append(
+                Run(
+                    cold=Load(**run["cold"]),
+                    warm=Load(**run["warm"]),
+                    pages={slug: Load(**load) for slug, load in run["pages"].items()},
+                    **{k: v for k, v in run.items() if k not in ("cold", "warm", "pages")},
+                )
+            )
+        site.latencies_ms = data["latencies_ms"]
+        site.latency_error = data["latency_error"]
+        sites[key] = site
+    calm = Calm(meta["max_load"])
+    calm.waited_s = meta["waited_s"]
+    text = report(
+        sites, stock, meta["runs"], meta["chromium"],
+        datetime.datetime.fromisoformat(meta["started"]), meta["elapsed_s"], meta["edits"], calm,
+        meta["lever_runs"],
+    )  # fmt: skip
+    old = out.read_text() if out.exists() else ""
+    for heading in (PHONE_HEADING, pairs.HEADING):
+        if (kept := common.section(old, heading)) is not None:
+            text = common.splice(text, kept, heading)
+    out.write_text(text)
+    log(f"wrote {out} again from {WORK / 'results.json'}")
 
 
 if __name__ == "__main__":

@@ -29,8 +29,6 @@ from common import CHROMIUM, CHROMIUM_ARGS, LOAD_TIMEOUT_S, log
 from server import Server
 
 LONG_MS = 50
-KEEP_TRACES: Path | None = None
-"""Where each run's trace is written (``--keep-traces``), if anywhere."""
 READY_MARK = """
 (() => {
   const mark = () => {
@@ -110,7 +108,18 @@ def analyse(result: Takeover, events: list[dict[str, Any]]) -> None:
             result.longest_scripts.append(f"{where}:{name} {e.get('dur', 0) / 1000:.0f} ms")
 
 
-def measure(playwright: Any, site: str, server: Server, page_query: str, rate: int) -> Takeover:
+def measure(
+    playwright: Any,
+    site: str,
+    server: Server,
+    page_query: str,
+    rate: int,
+    keep_traces: Path | None = None,
+    profile: bool = False,
+) -> Takeover:
+    """One first visit of ``page_query`` at CPU slowdown ``rate``; its trace is written into
+    ``keep_traces`` too, if given, with the V8 sampling profiler's samples if ``profile``
+    (for ``bench/tasks.py``; the profiler slows what it samples)."""
     result = Takeover(site, page_query or "/", os.getloadavg()[0])
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     try:
@@ -120,7 +129,8 @@ def measure(playwright: Any, site: str, server: Server, page_query: str, rate: i
         page = context.new_page()
         cdp = context.new_cdp_session(page)
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
-        browser.start_tracing(page=page, categories=CATEGORIES)
+        categories = CATEGORIES + (["disabled-by-default-v8.cpu_profiler"] if profile else [])
+        browser.start_tracing(page=page, categories=categories)
         try:
             page.goto(server.url + page_query, timeout=LOAD_TIMEOUT_S * 1000)
             page.wait_for_function(
@@ -133,12 +143,12 @@ def measure(playwright: Any, site: str, server: Server, page_query: str, rate: i
             )
         finally:
             trace = browser.stop_tracing()
-        if KEEP_TRACES:
-            KEEP_TRACES.mkdir(parents=True, exist_ok=True)
+        if keep_traces:
+            keep_traces.mkdir(parents=True, exist_ok=True)
             name = (
                 f"{site}-{page_query.strip('?').replace('=', '-') or 'landing'}-{time.time():.0f}"
             )
-            (KEEP_TRACES / f"{name}.json").write_bytes(trace)
+            (keep_traces / f"{name}.json").write_bytes(trace)
         analyse(result, json.loads(trace)["traceEvents"])
     except Exception as error:  # a failed run is reported, not fatal
         result.error = f"{type(error).__name__}: {error}"[:300]
@@ -179,9 +189,12 @@ def main() -> None:
     parser.add_argument("--rate", type=int, default=4)
     parser.add_argument("--json", type=Path, help="also write every run's figures here")
     parser.add_argument("--keep-traces", type=Path, help="write each run's trace in this folder")
+    parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="record the V8 sampling profiler in the kept traces (for bench/tasks.py)",
+    )
     args = parser.parse_args()
-    global KEEP_TRACES
-    KEEP_TRACES = args.keep_traces
     from playwright.sync_api import sync_playwright
 
     sites = [tuple(spec.split("=", 1)) for spec in args.site]
@@ -193,7 +206,15 @@ def main() -> None:
             for run in range(args.runs):
                 for label, _ in sites:
                     for page in pages:
-                        result = measure(playwright, label, servers[label], page, args.rate)
+                        result = measure(
+                            playwright,
+                            label,
+                            servers[label],
+                            page,
+                            args.rate,
+                            args.keep_traces,
+                            args.profile,
+                        )
                         results.append(result)
                         log(
                             f"run {run + 1} {label} {page or '/'}: load {result.load_avg:.1f}, "

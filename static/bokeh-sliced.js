@@ -109,14 +109,8 @@
     return plugin;
   }
 
-  // Let the browser run what waits (a tap, a frame, a message from the worker).
-  const yieldToBrowser = (globalThis.scheduler && typeof scheduler.yield === "function")
-    ? () => scheduler.yield()
-    : () => new Promise((resolve) => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => resolve();
-      channel.port2.postMessage(null);
-    });
+  // Let the browser run what waits (a tap, a frame, a message from the worker): boot.js's.
+  const yieldToBrowser = () => window.rfNextTask();
 
   async function evaluateAll() {
     let sliceStart = performance.now();

@@ -9,7 +9,7 @@
 // <html data-busy="true"> from a change on the page until Python has sent everything it
 // changed in return ("false" then): the key figures come first, the charts and tables after.
 //
-// Longer than the ~600 lines of the style guide (about 690), on purpose: what remains here
+// Longer than the ~600 lines of the style guide (about 730), on purpose: what remains here
 // of the device's memory (issue 28) is the glue that must sit between the page and its
 // worker, in this closure: the last inputs a bare link restores must be known before the
 // worker is started and the prerendered page is staged ("updating"), a change is remembered
@@ -317,6 +317,18 @@
     return pieces.join("");
   }
 
+  // Let the browser run what waits (a tap, a frame, a message from the worker) before going
+  // on; the levers' scripts that yield (bokeh-sliced.js, sliced-render.js) use it too.
+  function nextTask() {
+    if (globalThis.scheduler && typeof scheduler.yield === "function") return scheduler.yield();
+    return new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve();
+      channel.port2.postMessage(null);
+    });
+  }
+  window.rfNextTask = nextTask;
+
   // The snapshot (sitebuild/snapshot.py): the page as the build's browser drew it, as HTML
   // with declarative shadow roots; its stylesheets come once, from styles.json.gz. A variant
   // other than the light page comes as edits to it (theme.js fetched the whole chain).
@@ -342,6 +354,10 @@
       for (const el of node.querySelectorAll("*")) if (el.shadowRoot) fill(el.shadowRoot);
     };
     fill(element);
+    // Parsed and filled in this task, put in the page in the next: two tasks of about half
+    // the length on a phone (issue 30), the second one's style and layout unchanged.
+    await nextTask();
+    if (live) return true;
     app.before(element);
     showStage(data.query);
     html.dataset.prerender = "snapshot";
@@ -613,7 +629,9 @@
       renderItems[0].roots = roots;
       renderItems[0].root_ids = rootIds;
       await loadBokeh("at-render");
-      const [views] = await window.Bokeh.embed.embed_items(docsJson, renderItems);
+      // The sliced-render lever (sliced-render.js): the same drawing in several tasks.
+      const embed = window.rfSlicedRender || window.Bokeh.embed.embed_items;
+      const [views] = await embed(docsJson, renderItems);
       jsdoc = [...views.roots.values()][0].model.document;
       window.rangefinderDocument = jsdoc;  // for embedders' scripts and the browser tests
       jsdoc.on_change(sendChange, false);

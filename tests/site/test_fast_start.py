@@ -215,6 +215,69 @@ def test_a_deep_link_equal_to_the_defaults_is_not_marked_updating(
         assert wait_stage(app, "updating", "prerendered") == "prerendered"
 
 
+LAYOUT_SHIFTS = """
+window.__shifts = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    if (!entry.hadRecentInput) window.__shifts.push(entry.value);
+  }
+}).observe({ type: "layout-shift", buffered: true });
+"""
+
+LOADER_BOX = """() => {
+  const loader = document.getElementById('rf-loader');
+  const style = getComputedStyle(loader);
+  return { position: style.position, height: loader.getBoundingClientRect().height,
+           slim: document.documentElement.dataset.loader || null };
+}"""
+
+
+def test_the_loader_is_one_line_from_the_first_paint_where_a_snapshot_will_show(
+    open_app: Any, server: Server
+) -> None:
+    # Drawn as a block first, the loader pushed the page down until the snapshot came, which
+    # then jumped up (issue 30: Lighthouse's CLS 0.024 on a phone).
+    phone = {"width": 412, "height": 823}
+    app: AppPage = open_app(url="about:blank", wait=False, viewport=phone, is_mobile=True)
+    app.context.add_init_script(LAYOUT_SHIFTS)
+    snapshots: list[Any] = []
+    app.context.route("**/prerender/moo2-shot.light.html.json.gz", lambda r: snapshots.append(r))
+    with python_held(app):
+        app.page.goto(server.url + "?page=moo2-shot")
+        app.page.wait_for_function("() => document.readyState === 'complete'")
+        # Before the snapshot has come: the loader is the fixed line already.
+        assert html_stage(app) == "loading"
+        box = app.page.evaluate(LOADER_BOX)
+        assert box["slim"] == "slim" and box["position"] == "fixed", box
+        assert snapshots, "the snapshot was not asked for before the page loaded"
+        for route in snapshots:
+            route.continue_()
+        assert wait_stage(app, "prerendered") == "prerendered"
+        assert app.page.evaluate(LOADER_BOX)["position"] == "fixed"
+        app.page.evaluate(TWO_FRAMES)
+        shifted = app.page.evaluate("() => window.__shifts.reduce((a, b) => a + b, 0)")
+        assert shifted < 0.01, f"the page moved while its snapshot was drawn: {shifted}"
+    app.context.unroute("**/prerender/moo2-shot.light.html.json.gz")
+    app.wait_ready()
+
+
+def test_a_view_link_keeps_the_loader_a_block(open_app: Any, server: Server) -> None:
+    # share.js: a view= link shows a part of the page, not the snapshot: the loader stays
+    # where the part will be.
+    app: AppPage = open_app(url="about:blank", wait=False)
+    with python_held(app):
+        app.page.goto(server.url + "?page=moo2-shot&view=result")
+        app.page.wait_for_function("() => document.readyState === 'complete'")
+        box = app.page.evaluate(LOADER_BOX)
+        assert box["slim"] is None and box["position"] != "fixed", box
+        assert app.page.locator("#rf-pre").count() == 0
+    app.wait_ready()
+
+
+def html_stage(app: AppPage) -> str:
+    return str(app.page.evaluate("document.documentElement.dataset.stage"))
+
+
 def test_takeover_keeps_the_scroll_position_and_the_layout(open_app: Any, server: Server) -> None:
     phone = {"width": 390, "height": 700}
     app: AppPage = open_app(url="about:blank", wait=False, viewport=phone, is_mobile=True)
@@ -334,6 +397,28 @@ def test_bokehjs_is_evaluated_in_slices_with_its_lever(open_app: Any, dist: Path
     assert bokeh["scripts"][-1] == "widgets.js"
     assert bokeh["versioned"] and bokeh["spinner"] and bokeh["loader"]
     assert bokeh["widgets"] > 40 and bokeh["panel"] > 60 and bokeh["plugin"] == "function"
+    assert app.python_errors() == [] and app.failed_requests() == []
+
+
+def test_the_live_document_is_drawn_in_several_tasks_with_its_lever(
+    open_app: Any, dist: Path
+) -> None:
+    # The sliced-render lever (static/sliced-render.js): BokehJS's own steps of embed_items,
+    # with yields to the browser between them; the page it draws is the app's, live.
+    levers = json.loads((dist / "build.json").read_text())["levers"]
+    app: AppPage = open_app("?page=moo2-shot")
+    html = app.page.locator("html")
+    tasks = int(html.get_attribute("data-render-slices") or 0)
+    sliced = "sliced-render" in levers
+    assert (tasks > 2) is sliced, tasks
+    scripts = app.page.evaluate(BOKEH_AS_LOADED)["scripts"]
+    assert ("sliced-render.js" in scripts) is sliced
+    d = Moo2Shot()
+    assert app.testid("hit-chance") == percent(
+        moo2.hit_probability(d.attack, d.defense, d.squares, mount=d.mount)
+    )
+    app.set_input("Distance (squares)", 14)
+    app.wait_testid("hit-chance", percent(Moo2Shot(squares=14).compute().hit_probability))
     assert app.python_errors() == [] and app.failed_requests() == []
 
 

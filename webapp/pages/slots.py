@@ -130,6 +130,12 @@ class Slots:
         """Slot ``n``'s inputs, field -> input name, in their order."""
         return {f: self.input(n, f) for f in self.fields if self.has(n, f)}
 
+    def inputs_of(self, field: str) -> dict[str, str]:
+        """Input ``field`` of every slot that has it, by the slot's key as text
+        (``{"strength": "max_strength", ...}``: for :func:`webapp.pages.model.inputs_named`
+        where a rule's error names the slot)."""
+        return {str(n): self.input(n, field) for n in self.numbers if self.has(n, field)}
+
     def parameters(self, field: str | None = None) -> dict[str, param.Parameter]:
         """Every slot's parameters by their names, slot after slot (a class body's order);
         with ``field``, that input of every slot that has it, in slot order."""

@@ -74,6 +74,14 @@ def test_a_field_only_some_slots_have() -> None:
         WEAPONS.input(1, "on")
 
 
+def test_inputs_of_a_field_by_slot_key_as_text() -> None:
+    assert WEAPONS.inputs_of("on") == {"2": "w2_on", "3": "w3_on"}
+    assert WEAPONS.inputs_of("silenced") == {
+        "1": "silencing1", "2": "silencing2", "3": "silencing3"
+    }  # fmt: skip
+    assert FIGHTERS.inputs_of("strength") == {"a": "a_strength", "b": "b_strength"}
+
+
 def test_read_gives_a_slots_values_and_input_names() -> None:
     page = Page(w2_damage=11, w2_on=True, w2_name="Axe")
     w2 = WEAPONS.read(page, 2)

@@ -103,7 +103,7 @@ class CepheusDamage(CepheusCalculator):
     locals().update(SPLIT_POINTS.parameters())  # split_strength, split_dexterity, ...
 
     def compute(self) -> DamageOutcome:
-        with inputs_named({str(n): MAXIMA.input(n, "score") for n in MAXIMA.numbers}):
+        with inputs_named(MAXIMA.inputs_of("score")):
             maximum = cepheus.Physical(self.max_strength, self.max_dexterity, self.max_endurance)
         current = cepheus.Physical(self.strength, self.dexterity, self.endurance)
         with inputs_named({"current": _over_maximum(current, maximum)}):

@@ -32,10 +32,12 @@ from webapp.components import (
 )
 from webapp.formatting import percent
 from webapp.pages.cepheus import CepheusCalculator
+from webapp.pages.cepheus.damage import MAXIMA as DAMAGE_MAXIMA
 from webapp.pages.model import exact_decimal, inputs_named
+from webapp.pages.slots import Field, Sides
 from webapp.pages.view import PageView
 
-__all__ = ["ORDERS", "CepheusRecovery", "CepheusRecoveryView", "RecoveryPlan", "exact"]
+__all__ = ["MAXIMA", "ORDERS", "CepheusRecovery", "CepheusRecoveryView", "RecoveryPlan", "exact"]
 
 PHYSICAL = (
     cepheus.Characteristic.STRENGTH,
@@ -91,21 +93,26 @@ class RecoveryPlan:
     fatigue_hours: int
 
 
-def _physical_named(prefix: str) -> dict[str, str]:
-    return {c.value: f"{prefix}{c.value}" for c in PHYSICAL}
+MAXIMA = Sides(
+    DAMAGE_MAXIMA.pattern,
+    DAMAGE_MAXIMA.sides,
+    score=Field(param.Integer, "Maximum {slot}", default=(7, 8, 9)),
+)
+"""The maximum scores (``max_strength``...): the damage page's schema, with this page's
+defaults (a wounded character whose Endurance took the first blows)."""
+MAXIMUM_INPUTS = MAXIMA.inputs_of("score")
+"""Each characteristic's value (``rules.cepheus.Physical``'s field) -> its maximum's input."""
 
 
 class CepheusRecovery(CepheusCalculator):
     """A character's recovery (source: ``003_c7092257a5e3046d.txt``, "Injury and Recovery")."""
 
     error_inputs: ClassVar[dict[str, str]] = {
-        **{f"maximum {c.value}": f"max_{c.value}" for c in PHYSICAL},
+        **{f"maximum {c}": name for c, name in MAXIMUM_INPUTS.items()},
         **{f"current {c.value}": c.value for c in PHYSICAL},
     }
 
-    max_strength = param.Integer(default=7, label="Maximum Strength (STR)")
-    max_dexterity = param.Integer(default=8, label="Maximum Dexterity (DEX)")
-    max_endurance = param.Integer(default=9, label="Maximum Endurance (END)")
+    locals().update(MAXIMA.parameters())  # max_strength, max_dexterity, max_endurance
     strength = param.Integer(default=4, label="Strength now")
     dexterity = param.Integer(default=8, label="Dexterity now")
     endurance = param.Integer(default=5, label="Endurance now")
@@ -126,7 +133,7 @@ class CepheusRecovery(CepheusCalculator):
     days = param.Integer(default=30, label="Days to plan")
 
     def compute(self) -> RecoveryPlan:
-        with inputs_named(_physical_named("max_")):
+        with inputs_named(MAXIMUM_INPUTS):
             maximum = cepheus.Physical(self.max_strength, self.max_dexterity, self.max_endurance)
         current = cepheus.Physical(self.strength, self.dexterity, self.endurance)
         order = tuple(str(self.order).split(","))
@@ -268,7 +275,7 @@ class CepheusRecoveryView(PageView):
     def sections(self) -> list[Any]:
         return [
             heading("Maximum scores", margin=(0, 10)),
-            *(self.field(f"max_{c.value}") for c in PHYSICAL),
+            *self.fields(*MAXIMA.every("score")),
             heading("Scores now"),
             *(self.field(c.value) for c in PHYSICAL),
             self.field("order"),
