@@ -107,12 +107,6 @@ class Lever(StrEnum):
         "browser between slices, instead of one long task per script (sliced.py, "
         "static/bokeh-sliced.js)",
     )
-    SLICED_RENDER = (
-        "sliced-render",
-        "the live document's first drawing (BokehJS's embed_items) in several tasks: a yield "
-        "to the browser after the document is made from its JSON, between slices of ~10 ms "
-        "while its views are built, and before they are drawn (static/sliced-render.js)",
-    )
     PRECOMPRESSED = (
         "precompressed",
         "a brotli and a gzip copy beside each file they make smaller (X.br, X.gz), for hosts "

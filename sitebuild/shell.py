@@ -150,7 +150,6 @@ def stage_shell(
     The build stops if any placeholder is left unfilled."""
     panel = next(p for p in BROWSER_WHEELS if p.name == "panel")
     sliced_eval = Lever.SLICED_EVAL in levers
-    sliced_render = Lever.SLICED_RENDER in levers
     config = {
         "pyodidePackages": pyodide_packages,
         "pythonBundle": "app/site-packages.pack.gz"
@@ -163,11 +162,9 @@ def stage_shell(
         "snapshots": snapshots,
         # Loaded by boot.js, in this order, once the prerendered page is on screen; with
         # sliced-eval, the bundles' modules are then evaluated in slices (bokeh-sliced.js)
-        # before "scriptsAfter" run; with sliced-render, boot.js draws the live document with
-        # sliced-render.js's function (which only defines it when it runs).
+        # before "scriptsAfter" run.
         "scripts": [
             *(["bokeh-sliced.js"] if sliced_eval else []),
-            *(["sliced-render.js"] if sliced_render else []),
             *(f"bokeh/{name}" for name in BOKEH_JS),
             f"panel/{panel.version}/dist/panel.min.js",
             *([] if sliced_eval else ["widgets.js"]),
@@ -182,8 +179,6 @@ def stage_shell(
         if not path.is_file() or path.name == "sw.js":
             continue
         if path.name == "bokeh-sliced.js" and not sliced_eval:
-            continue
-        if path.name == "sliced-render.js" and not sliced_render:
             continue
         out = site / path.relative_to(STATIC)
         out.parent.mkdir(parents=True, exist_ok=True)

@@ -318,7 +318,7 @@
   }
 
   // Let the browser run what waits (a tap, a frame, a message from the worker) before going
-  // on; the levers' scripts that yield (bokeh-sliced.js, sliced-render.js) use it too.
+  // on; bokeh-sliced.js (the sliced-eval lever) uses it too.
   function nextTask() {
     if (globalThis.scheduler && typeof scheduler.yield === "function") return scheduler.yield();
     return new Promise((resolve) => {
@@ -629,9 +629,7 @@
       renderItems[0].roots = roots;
       renderItems[0].root_ids = rootIds;
       await loadBokeh("at-render");
-      // The sliced-render lever (sliced-render.js): the same drawing in several tasks.
-      const embed = window.rfSlicedRender || window.Bokeh.embed.embed_items;
-      const [views] = await embed(docsJson, renderItems);
+      const [views] = await window.Bokeh.embed.embed_items(docsJson, renderItems);
       jsdoc = [...views.roots.values()][0].model.document;
       window.rangefinderDocument = jsdoc;  // for embedders' scripts and the browser tests
       jsdoc.on_change(sendChange, false);
