@@ -256,7 +256,11 @@ def test_the_loader_is_one_line_from_the_first_paint_where_a_snapshot_will_show(
         assert app.page.evaluate(LOADER_BOX)["position"] == "fixed"
         app.page.evaluate(TWO_FRAMES)
         shifted = app.page.evaluate("() => window.__shifts.reduce((a, b) => a + b, 0)")
-        assert shifted < 0.01, f"the page moved while its snapshot was drawn: {shifted}"
+        # Issue 30's bound (CLS <= 0.05). The loader's 165 px block collapsing under the
+        # snapshot moved the page by a fifth of this window's height; what is left is small
+        # and varies with the machine's load (0.002 to 0.015 seen: the stylesheets linked
+        # inside the snapshot's shadow roots arriving after it is drawn).
+        assert shifted <= 0.05, f"the page moved while its snapshot was drawn: {shifted}"
     app.context.unroute("**/prerender/moo2-shot.light.html.json.gz")
     app.wait_ready()
 
@@ -397,28 +401,6 @@ def test_bokehjs_is_evaluated_in_slices_with_its_lever(open_app: Any, dist: Path
     assert bokeh["scripts"][-1] == "widgets.js"
     assert bokeh["versioned"] and bokeh["spinner"] and bokeh["loader"]
     assert bokeh["widgets"] > 40 and bokeh["panel"] > 60 and bokeh["plugin"] == "function"
-    assert app.python_errors() == [] and app.failed_requests() == []
-
-
-def test_the_live_document_is_drawn_in_several_tasks_with_its_lever(
-    open_app: Any, dist: Path
-) -> None:
-    # The sliced-render lever (static/sliced-render.js): BokehJS's own steps of embed_items,
-    # with yields to the browser between them; the page it draws is the app's, live.
-    levers = json.loads((dist / "build.json").read_text())["levers"]
-    app: AppPage = open_app("?page=moo2-shot")
-    html = app.page.locator("html")
-    tasks = int(html.get_attribute("data-render-slices") or 0)
-    sliced = "sliced-render" in levers
-    assert (tasks > 2) is sliced, tasks
-    scripts = app.page.evaluate(BOKEH_AS_LOADED)["scripts"]
-    assert ("sliced-render.js" in scripts) is sliced
-    d = Moo2Shot()
-    assert app.testid("hit-chance") == percent(
-        moo2.hit_probability(d.attack, d.defense, d.squares, mount=d.mount)
-    )
-    app.set_input("Distance (squares)", 14)
-    app.wait_testid("hit-chance", percent(Moo2Shot(squares=14).compute().hit_probability))
     assert app.python_errors() == [] and app.failed_requests() == []
 
 
