@@ -278,12 +278,36 @@ LEVERS = (
     "60-160 ms by the load, is multiplied by 4 in its simulation).",
     "BokehJS and Panel's JS split so that only what the first document needs is evaluated "
     "before it draws: not tried (BokehJS's bundle requires every model module from its entry; "
-    "a lazy model registry means editing the minified bundle's module table, more than this "
-    "session had). It remains the lever the long tasks point to: `bokeh.min.js`'s evaluation "
-    "is every page's longest task.",
-    "The takeover's document applied in slices (`Bokeh.embed.embed_items` per root, a yield "
-    "between), and fewer Bokeh models per page (HTML panes where no widget is needed): not "
-    "tried this session (the second touches every page, other engineers' files).",
+    "a lazy model registry means editing the minified bundle's module table). Since "
+    "`sliced-eval` the evaluation is no longer a long task; what is left is drawing.",
+    "What the long tasks are made of (2026-11-27, `bench/takeover.py --keep-traces --profile` "
+    "then `bench/tasks.py`, a real 4x throttle, `?page=moo2-shot`, load about 7): drawing the "
+    "snapshot, `showSnapshot` 655 ms of script (putting 621 `<style>` elements and 237 "
+    "stylesheet links, in 65 shadow roots, into the page), then a style recalculation of "
+    "673 ms and a layout of 310 ms; the live document's first drawing one task of 2,034 ms "
+    "(`embed_items`: the document from its JSON, its views built, then drawn; "
+    "`_get_css_value` alone 127 ms). Each shadow root's stylesheets given as shared "
+    "`adoptedStyleSheets` instead of `<style>` elements: no gain (4 interleaved runs at 4x, "
+    "512 ms against 504 ms to draw the snapshot), not kept.",
+    "The snapshot parsed and filled in one task, put in the page in the next (`boot.js`, "
+    "`nextTask`): kept, unmeasured on its own (the same work in two tasks; at a real 4x "
+    "throttle the task that held both was 130-220 ms, its parts 30-90 and 40-150 ms).",
+    "The takeover's document drawn in slices (`sliced-render`, tried 2026-11-27: BokehJS's "
+    "own steps of `embed_items` with a yield after the document is made, every ~10 ms while "
+    "its views are built, and before they are drawn): **not kept** (removed). At a real 4x "
+    "throttle (`bench/takeover.py`, 3 loads each, load 0.2-3.6) it halved `?page=moo2-shot`'s "
+    "longest task, 785 ms (717-848) against 1,558 ms (1,085-1,607) (the drawing itself stays "
+    "one task), blocking 1,808 against 2,909 ms; but the landing page's blocking rose, 867 "
+    "against 550 ms. Lighthouse (`./dev bench --only phone --sites rangefinder "
+    "--phone-without sliced-render --phone-pages landing,moo2-shot --lighthouse-runs 3`, "
+    "2026-11-27 16:38 UTC, load 2.8-4.4, the table above: its first two rows are the build "
+    "with the lever, the last two the build as shipped) showed no gain: TBT 660 / 724 ms "
+    "against 426 / 756 ms (landing, moo2-shot; runs 472-709 / 692-738 against 421-534 / "
+    "701-914 ms), score 0.82 / 0.81 against 0.88 / 0.80, and a layout shift on moo2-shot "
+    "(CLS 0.017 against 0.003). The yields let the page's other work run between the steps, "
+    "and the landing page's document (about 20 models) has little to split.",
+    "Fewer Bokeh models per page (HTML panes where no widget is needed): not tried; both "
+    "long drawings above scale with the page's components (65 shadow roots on moo2-shot).",
     "`boot.js` work off the main thread: not tried. Its long tasks at 4x were 100-270 ms "
     "(drawing the snapshot, then parsing the live document's JSON, which could move to the "
     "worker if it posted objects instead of JSON text).",
