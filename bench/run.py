@@ -187,12 +187,12 @@ def main(argv: list[str] | None = None) -> None:
         if key not in wanted:
             continue
         if key == "floor":
-            sites[key] = Site(key, stage_floor(WORK, rangefinder), "", "ready")
+            sites[key] = site_of(key, stage_floor(WORK, rangefinder))
         elif key == "stock":
             stock = stage_stock(WORK, rangefinder)
-            sites[key] = Site(key, stock.folder, "app.html", "panel-loader")
+            sites[key] = site_of(key, stock.folder)
         else:
-            sites[key] = Site(key, rangefinder, "", "ready", pages=True, embeds=True)
+            sites[key] = site_of(key, rangefinder)
     without = [lever for lever in args.levers.split(",") if lever]
     if unknown := set(without) - set(sitebuild.LEVERS):
         parser.error(f"unknown levers: {sorted(unknown)}")
@@ -204,8 +204,7 @@ def main(argv: list[str] | None = None) -> None:
             if not sitebuild.is_current(folder, left_out):
                 log(f"building {key}")
                 sitebuild.build(folder, left_out)
-            first_numbers = key == "rf-without-prerender"
-            sites[key] = Site(key, folder, "", "ready", pages=first_numbers)
+            sites[key] = site_of(key, folder)
     for site in sites.values():
         site.server = Server(site.folder, own_policy=site.ours)
 
@@ -374,11 +373,24 @@ def main(argv: list[str] | None = None) -> None:
     print(text.split("## Method")[0])
 
 
+def site_of(key: str, folder: Path) -> Site:
+    """Site ``key`` (``floor``, ``stock``, ``rangefinder`` or a lever variant ``rf-...``)
+    served from ``folder``: the page each load opens, what says it is interactive, and
+    whether its runs also time the pages' first numbers and the embeds."""
+    if key == "stock":
+        return Site(key, folder, "app.html", "panel-loader")
+    if key == "rangefinder":
+        return Site(key, folder, "", "ready", pages=True, embeds=True)
+    return Site(key, folder, "", "ready", pages=key == "rf-without-prerender")
+
+
 def report_again(out: Path) -> None:
     """Write ``out`` from the loads of the last run (``bench/.work/results.json``, with its
     ``_meta``), as that run would have; ``out``'s phone section and the pairs section of
-    bench/levers.py are kept as they are. The sites' folders are those of that run (the stock
-    export is staged again for its list of edits)."""
+    bench/levers.py are kept as they are. Sizes on disk and the build id are read from the
+    sites' folders as they are now, so run it before anything stages them again (a later
+    ``--only phone`` run stages ``bench/.work/rangefinder`` from ``dist/``); the stock export
+    is staged again for its list of edits."""
     raw = json.loads((WORK / "results.json").read_text())
     meta = raw.pop("_meta")
     rangefinder = WORK / "rangefinder"
@@ -386,15 +398,14 @@ def report_again(out: Path) -> None:
     sites: dict[str, Site] = {}
     for key, data in raw.items():
         if key == "floor":
-            site = Site(key, WORK / "floor", "", "ready")
+            site = site_of(key, WORK / "floor")
         elif key == "stock":
             stock = stage_stock(WORK, rangefinder)
-            site = Site(key, stock.folder, "app.html", "panel-loader")
+            site = site_of(key, stock.folder)
         elif key == "rangefinder":
-            site = Site(key, rangefinder, "", "ready", pages=True, embeds=True)
+            site = site_of(key, rangefinder)
         else:
-            site = Site(key, WORK / "variants" / key, "", "ready",
-                        pages=key == "rf-without-prerender")  # fmt: skip
+            site = site_of(key, WORK / "variants" / key)
         for run in data["runs"]:
             site.runs.append(
                 Run(

@@ -227,8 +227,7 @@ new PerformanceObserver((list) => {
 LOADER_BOX = """() => {
   const loader = document.getElementById('rf-loader');
   const style = getComputedStyle(loader);
-  return { position: style.position, height: loader.getBoundingClientRect().height,
-           slim: document.documentElement.dataset.loader || null };
+  return { position: style.position, slim: document.documentElement.dataset.loader || null };
 }"""
 
 
