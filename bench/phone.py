@@ -87,8 +87,8 @@ def stage_without_compile_hints(rangefinder: Path) -> Path:
         if data.startswith(hint):
             path.write_bytes(data.removeprefix(hint))
             marked += 1
-    if marked != 3:
-        raise SystemExit(f"expected the compile hint on 3 scripts, found it on {marked}")
+    if marked < 3:  # the three bundles, each in one script or more (sitebuild/sliced.py)
+        raise SystemExit(f"expected the compile hint on the 3 bundles, found it on {marked}")
     sitebuild.stage_service_worker(folder, levers - {sitebuild.Lever.COMPILE_HINTS})
     return folder
 

@@ -16,7 +16,7 @@ from sitebuild.fetch import fetch_npm, fetch_pypi
 from sitebuild.levers import ALL_LEVERS, Lever
 from sitebuild.paths import APP_PACKAGES, APP_ROOT, STATIC
 from sitebuild.pins import BROWSER_NPM, BROWSER_WHEELS, NPM_LOCK, PYTHON_LOCK
-from sitebuild.sliced import sliced
+from sitebuild.sliced import sliced, sliced_parts
 
 BOKEH_JS = ("bokeh.min.js", "bokeh-widgets.min.js")
 """BokehJS bundles from the bokeh wheel's ``bokeh/server/static/js``. Not its tables bundle
@@ -86,11 +86,41 @@ def with_compile_hint(script: bytes, levers: frozenset[Lever]) -> bytes:
 
 
 def staged_bundle(script: bytes, name: str, levers: frozenset[Lever]) -> bytes:
-    """A BokehJS bundle as the site serves it: with the ``sliced-eval`` lever its module table
+    """A BokehJS bundle in one script: with the ``sliced-eval`` lever its module table
     handed to ``bokeh-sliced.js`` (``sliced.py``), with ``compile-hints`` the hint first."""
     if Lever.SLICED_EVAL in levers:
         script = sliced(script, name)
     return with_compile_hint(script, levers)
+
+
+def staged_parts(script: bytes, name: str, levers: frozenset[Lever]) -> list[bytes]:
+    """A BokehJS bundle as the site serves it: with the ``sliced-eval`` lever its module table
+    handed to ``bokeh-sliced.js`` in parts of about 200 kB, one script each
+    (``sliced.sliced_parts``), the bundle's own name the last; each with the compile hint."""
+    if Lever.SLICED_EVAL not in levers:
+        return [with_compile_hint(script, levers)]
+    return [with_compile_hint(part, levers) for part in sliced_parts(script, name)]
+
+
+def write_parts(out: Path, parts: list[bytes]) -> None:
+    """A bundle's scripts (:func:`staged_parts`): the last as ``out`` (``x.min.js``), those
+    before it as ``x.part1.min.js``, ``x.part2.min.js``... beside it."""
+    stem = out.name.removesuffix(".min.js")
+    for n, part in enumerate(parts[:-1], 1):
+        out.with_name(f"{stem}.part{n}.min.js").write_bytes(part)
+    out.write_bytes(parts[-1])
+
+
+def bundle_scripts(site: Path, path: str) -> list[str]:
+    """The URLs (relative to ``site``) of the scripts of the bundle ``path``, in the order they
+    run: its parts (:func:`write_parts`), then ``path`` itself."""
+    folder, _, name = path.rpartition("/")
+    stem = name.removesuffix(".min.js")
+    parts = {
+        int(part.name.removeprefix(f"{stem}.part").removesuffix(".min.js")): part.name
+        for part in (site / folder).glob(f"{stem}.part*.min.js")
+    }
+    return [*(f"{folder}/{parts[n]}" for n in sorted(parts)), path]
 
 
 def stage_js(site: Path, levers: frozenset[Lever] = ALL_LEVERS) -> None:
@@ -104,7 +134,7 @@ def stage_js(site: Path, levers: frozenset[Lever] = ALL_LEVERS) -> None:
             out = site / "bokeh" / name
             out.parent.mkdir(parents=True, exist_ok=True)
             script = archive.read(f"bokeh/server/static/js/{name}")
-            out.write_bytes(staged_bundle(script, name, levers))
+            write_parts(out, staged_parts(script, name, levers))
     with zipfile.ZipFile(fetch_pypi(panel)) as archive:
         for info in archive.infolist():
             name = info.filename
@@ -117,8 +147,9 @@ def stage_js(site: Path, levers: frozenset[Lever] = ALL_LEVERS) -> None:
                 out.parent.mkdir(parents=True, exist_ok=True)
                 data = archive.read(info)
                 if relative == "panel.min.js":
-                    data = staged_bundle(data, relative, levers)
-                out.write_bytes(data)
+                    write_parts(out, staged_parts(data, relative, levers))
+                else:
+                    out.write_bytes(data)
 
 
 def stage_npm(site: Path) -> None:
@@ -165,8 +196,8 @@ def stage_shell(
         # before "scriptsAfter" run.
         "scripts": [
             *(["bokeh-sliced.js"] if sliced_eval else []),
-            *(f"bokeh/{name}" for name in BOKEH_JS),
-            f"panel/{panel.version}/dist/panel.min.js",
+            *(url for name in BOKEH_JS for url in bundle_scripts(site, f"bokeh/{name}")),
+            *bundle_scripts(site, f"panel/{panel.version}/dist/panel.min.js"),
             *([] if sliced_eval else ["widgets.js"]),
         ],
         # Patches BokehJS's widget classes before anything is drawn: needs them evaluated.

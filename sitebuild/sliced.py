@@ -9,7 +9,9 @@ copied, with a scheduler): loading the scripts only registers the factories (che
 ``boot.js`` then has the modules evaluated in dependency order a few at a time, yielding to
 the event loop between slices, before it draws anything. The tables are kept verbatim; only
 the loader around them is replaced, and the build stops if a Bokeh or Panel upgrade changes
-that loader (``LOADERS``).
+that loader (``LOADERS``). Each table is shipped in parts of about 200,000 characters, one
+script each, cut between modules (``bokeh.part1.min.js``..., then ``bokeh.min.js`` itself:
+:data:`PART_CHARACTERS` says why).
 
 The order is a depth-first post-order from each bundle's entry through the ``require`` calls
 found in each factory's text (so each slice evaluates a module whose dependencies are
@@ -126,25 +128,76 @@ def evaluation_order(bundle: Bundle) -> list[str]:
     return [*order, entry]
 
 
+PART_CHARACTERS = 200_000
+"""How much of a module table one script holds (the last one may hold up to twice that).
+
+Lighthouse records its trace with V8's sampling profiler on, and with the profiler on V8
+logs every function of a script on the main thread as the script is compiled: for the 1.4 MB
+``bokeh.min.js`` 39 ms at full speed (2.4 ms without the profiler, the same Chromium),
+multiplied by 4 in Lighthouse's simulated phone, one long task. In scripts of 200,000
+characters each is logged in a task of its own (issue 30). A visitor's browser, without the
+profiler, streams and compiles the parts on as many background threads as it has."""
+
+
 def sliced(script: bytes, name: str) -> bytes:
     """``script`` rewritten to hand its module table to ``static/bokeh-sliced.js``
-    (``rfSlicedEval.bundle``) instead of evaluating it: the same header and table; its
-    loader replaced by a call with the entry, aliases, externals and evaluation order."""
+    (``rfSlicedEval.bundle``) instead of evaluating it, in one script (:func:`sliced_parts`
+    with no limit)."""
+    [whole] = sliced_parts(script, name, part_characters=0)
+    return whole
+
+
+def sliced_parts(script: bytes, name: str, part_characters: int = PART_CHARACTERS) -> list[bytes]:
+    """``script`` rewritten to hand its module table to ``static/bokeh-sliced.js`` instead of
+    evaluating it: scripts to run in order, each with the bundle's header (its licence and
+    ``'use strict'``) and a part of the table of about ``part_characters`` (0: the whole table
+    in one), cut between modules. Each but the last hands its part over
+    (``rfSlicedEval.part``); the last hands over its own with the entry, aliases, externals and
+    evaluation order (``rfSlicedEval.bundle``), and the loader joins the parts."""
     bundle = parse(script.decode(), name)
     order = evaluation_order(bundle)
-    if bundle.table.startswith("["):  # the main bundle: an array, its ids numbers
+    array = bundle.table.startswith("[")
+    if array:  # the main bundle: an array, its ids numbers
         order_json = json.dumps([int(key) for key in order], separators=(",", ":"))
     else:
         order_json = json.dumps(
             [int(key) if key.isdigit() else key for key in order], separators=(",", ":")
         )
-    text = (
-        f"{bundle.header}"
-        "(function() {\n"
-        "  let define;\n"  # as BokehJS's loader: no AMD define seen by the modules
-        f'  rfSlicedEval.bundle("{bundle.kind}", {bundle.entry}, {bundle.aliases}, '
-        f"{bundle.externals}, {order_json},\n"
-        f"{bundle.table});\n"
-        "})();\n"
-    )
-    return text.encode()
+    pieces = _pieces(bundle.table, part_characters)
+    scripts = []
+    for n, (offset, body) in enumerate(pieces):
+        table = f"[\n{body}]" if array else f"{{\n{body}}}"
+        if len(pieces) == 1:
+            table = bundle.table  # verbatim
+        if n + 1 < len(pieces):
+            call = f"  rfSlicedEval.part({offset if array else 'null'},\n{table});\n"
+        else:
+            call = (
+                f'  rfSlicedEval.bundle("{bundle.kind}", {bundle.entry}, {bundle.aliases}, '
+                f"{bundle.externals}, {order_json},\n{table}, {offset if array else 0});\n"
+            )
+        # As BokehJS's loader: no AMD define seen by the modules.
+        scripts.append(f"{bundle.header}(function() {{\n  let define;\n{call}}})();\n".encode())
+    return scripts
+
+
+def _pieces(table: str, part_characters: int) -> list[tuple[int, str]]:
+    """``table`` (a module table literal) cut between modules into pieces of at least
+    ``part_characters`` (the last piece: what is left, up to twice that): (the index of the
+    piece's first module, the piece's text inside the brackets)."""
+    starts = [match.start() for match in MODULE_START.finditer(table)]
+    if not part_characters:
+        return [(0, table[1:-1])]
+    cuts = [0]
+    for n, start in enumerate(starts):
+        if start - starts[cuts[-1]] >= part_characters and len(table) - start >= part_characters:
+            cuts.append(n)
+    pieces = []
+    for a, b in zip(cuts, [*cuts[1:], None], strict=True):
+        text = table[starts[a] : starts[b] if b is not None else len(table) - 1]
+        pieces.append((a, text.strip().rstrip(",")))
+    # Cut only between modules: the pieces, joined again, are the table.
+    joined = "".join(piece for _, piece in pieces)
+    if re.sub(r"[\s,]", "", joined) != re.sub(r"[\s,]", "", table[1:-1]):
+        raise SystemExit("sliced-eval: a module table did not cut between its modules")
+    return pieces

@@ -16,7 +16,9 @@ nothing below a chart moves either; the picture is smaller than the chart that r
 
 Files written, replacing the JSON documents (which are then no longer shipped):
 - ``prerender/<slug>.light.html.json.gz``: ``{"query": defaults, "html": ...}``, where each
-  ``<style>`` element is left empty with a ``data-rf-css`` index;
+  ``<style>`` element is left empty with a ``data-rf-css`` index, each stylesheet linked in a
+  shadow root is such a ``<style>`` too, and the sheets that can style nothing of the page
+  (empty ones, Panel's ``loading.css``) are left out (see :func:`_html`);
 - ``prerender/<slug>.dark.html.json.gz``, ``<slug>.<theme>.embed.html.json.gz``:
   ``{"query": defaults, "edits": [[start, length, text], ...]}``, the exact edits that turn the
   HTML of the file before it in :func:`chain` into this variant's (see :func:`diff`). The four
@@ -38,6 +40,7 @@ documents, which boot.js then draws with BokehJS as before.
 from __future__ import annotations
 
 import base64
+import functools
 import gzip
 import io
 import json
@@ -221,7 +224,7 @@ def take(site: Path) -> int:
     for path in documents:  # in name order, so that the build is reproducible
         defaults = json.loads(gzip.decompress(path.read_bytes()))["query"]
         name = path.name.replace(".json.gz", ".html.json.gz")
-        bodies[name] = {"query": defaults, "html": _html(drawn[path], styles)}
+        bodies[name] = {"query": defaults, "html": _html(drawn[path], styles, site)}
     for name, body in bodies.items():
         *bases, _ = chain(name)
         shipped = body
@@ -272,12 +275,124 @@ def _draw(base: str, theme: str, documents: list[Path]) -> dict[Path, str]:
     return drawn
 
 
-def _html(html: str, styles: dict[str, int]) -> str:
-    def ref(match: re.Match[str]) -> str:
-        index = styles.setdefault(match.group(2), len(styles))
-        return f'<style{match.group(1)} data-rf-css="{index}"></style>'
+def _html(html: str, styles: dict[str, int], site: Path) -> str:
+    """``html`` as shipped: each ``<style>`` left empty with its text's index in ``styles``
+    (filled in by boot.js), each stylesheet of ``site`` linked in a shadow root given as such
+    a ``<style>`` too, and every sheet that can style nothing of this page left out
+    (:func:`styles_nothing`), each chart picture as WebP.
 
-    return PNG.sub(_webp, STYLE.sub(ref, html))
+    Why (issue 30): BokehJS gives each of a page's shadow roots (65 on ``?page=moo2-shot``)
+    its own copies of the same sheets, several empty, and links Panel's stylesheets in each.
+    Drawing the snapshot then meant 621 ``<style>`` elements and 237 links to restyle, and a
+    second style pass as the links arrived. Inlined, the sheets apply in the first pass; the
+    empty ones and those that match no element of the page (Panel's ``loading.css``, whose
+    every rule needs the ``pn-loading`` class a snapshot never has) are not drawn at all."""
+    classes = set(" ".join(CLASS_ATTRIBUTE.findall(html)).split())
+
+    def ref(text: str, attributes: str = "") -> str:
+        if styles_nothing(text, classes):
+            return ""
+        index = styles.setdefault(text, len(styles))
+        return f'<style{attributes} data-rf-css="{index}"></style>'
+
+    def linked(match: re.Match[str]) -> str:
+        file = site / match.group(1).split("?", 1)[0]
+        text = file.read_text(encoding="utf-8")
+        if RELATIVE_URL.search(text) and not styles_nothing(text, classes):
+            return match.group(0)  # its url()s are relative to the file: left linked
+        return ref(text)
+
+    html = STYLE.sub(lambda match: ref(match.group(2), match.group(1)), html)
+    return PNG.sub(_webp, LINK.sub(linked, html))
+
+
+LINK = re.compile(r'<link rel="stylesheet" href="([^"#]+)">')
+CLASS_ATTRIBUTE = re.compile(r'\bclass="([^"]*)"')
+RELATIVE_URL = re.compile(r"""url\(\s*+(?!['"]?(?:[a-z]+:|/|#))""", re.I)
+COMMENT = re.compile(r"/\*.*?\*/", re.S)
+STRING = re.compile(r""""(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'""")
+GROUPING = ("@media", "@supports", "@container", "@layer", "@scope")
+"""At-rules whose block holds style rules: looked into. Any other at-rule (``@font-face``,
+``@keyframes``, ``@import``, ``@property``...) keeps its sheet."""
+
+
+def styles_nothing(css: str, classes: set[str]) -> bool:
+    """Whether the stylesheet ``css`` can style no element of a page whose elements' classes
+    are ``classes``: it is empty, or every selector of every rule in it needs a class
+    (:func:`needed_classes`) that no element has. Anything it cannot read keeps the sheet."""
+    needs = _needs(css)
+    return needs is not None and all(need - classes for need in needs)
+
+
+@functools.cache
+def _needs(css: str) -> tuple[frozenset[str], ...] | None:
+    """What each selector of ``css`` needs (:func:`needed_classes`), or None if the sheet holds
+    more than style rules; cached, as every page repeats the same few sheets."""
+    rules = _rules(STRING.sub('""', COMMENT.sub("", css)))
+    if rules is None:
+        return None
+    return tuple(frozenset(needed_classes(selector)) for selector in rules)
+
+
+def _rules(css: str) -> list[str] | None:
+    """The selectors of ``css``'s style rules (those inside grouping at-rules included), or
+    None if it holds anything else (another at-rule, unbalanced braces)."""
+    selectors: list[str] = []
+    position = 0
+    while True:
+        start = css.find("{", position)
+        if start < 0:
+            return selectors if not css[position:].strip() else None
+        prelude = css[position:start].strip()
+        depth, end = 1, start + 1
+        while depth and end < len(css):
+            depth += {"{": 1, "}": -1}.get(css[end], 0)
+            end += 1
+        if depth:
+            return None
+        if prelude.startswith("@"):
+            if not prelude.startswith(GROUPING):
+                return None
+            inner = _rules(css[start + 1 : end - 1])
+            if inner is None:
+                return None
+            selectors.extend(inner)
+        else:
+            selectors.extend(_split(prelude))
+        position = end
+
+
+def _split(selector_list: str) -> list[str]:
+    """A selector list split at its top-level commas."""
+    parts, depth, current = [], 0, ""
+    for char in selector_list:
+        depth += {"(": 1, ")": -1, "[": 1, "]": -1}.get(char, 0)
+        if char == "," and depth == 0:
+            parts.append(current)
+            current = ""
+        else:
+            current += char
+    return [*parts, current]
+
+
+UNNEEDED = re.compile(r":(?:not|is|where|has|host-context|nth-[a-z-]+)\(")
+
+
+def needed_classes(selector: str) -> set[str]:
+    """The classes an element (or, for ``:host(...)``, the shadow root's host) must have for
+    ``selector`` to match it or something in it. Classes only under ``:not()``, ``:is()``,
+    ``:where()``, ``:has()``, ``:host-context()`` (an ancestor outside the page may have
+    them) or in an attribute selector are not needed; ``:host(.a)`` needs ``a``."""
+    if "\\" in selector:
+        return set()  # an escaped name: not read here
+    text = re.sub(r"\[[^\]]*\]", "", selector)
+    while (match := UNNEEDED.search(text)) is not None:
+        depth, end = 1, match.end()
+        while depth and end < len(text):
+            depth += {"(": 1, ")": -1}.get(text[end], 0)
+            end += 1
+        text = text[: match.start()] + text[end:]
+    return set(re.findall(r"\.(-?[_a-zA-Z][\w-]*)", text))
 
 
 def chain(name: str) -> list[str]:

@@ -15,7 +15,15 @@ from sitebuild.fetch import fetch_pypi
 from sitebuild.levers import ALL_LEVERS, Lever
 from sitebuild.pins import BROWSER_WHEELS
 from sitebuild.shell import COMPILE_HINT, staged_bundle
-from sitebuild.sliced import Bundle, evaluation_order, parse, sliced
+from sitebuild.sliced import (
+    MODULE_START,
+    PART_CHARACTERS,
+    Bundle,
+    evaluation_order,
+    parse,
+    sliced,
+    sliced_parts,
+)
 
 
 def wheel_file(package: str, name: str) -> bytes:
@@ -104,3 +112,33 @@ def test_the_lever_rewrites_before_the_compile_hint() -> None:
     assert (
         staged_bundle(script, "x", ALL_LEVERS - {Lever.SLICED_EVAL, Lever.COMPILE_HINTS}) == script
     )
+
+
+@pytest.mark.parametrize("name", sorted(BUNDLES))
+def test_a_bundle_in_parts_is_its_table_cut_between_modules(name: str) -> None:
+    script = bundle(name).decode()
+    parsed = parse(script, name)
+    parts = [part.decode() for part in sliced_parts(script.encode(), name)]
+    assert all(part.startswith(parsed.header) for part in parts)
+    offsets = [re.search(r"rfSlicedEval\.part\((\d+|null),\n", part) for part in parts[:-1]]
+    offsets.append(re.search(r", (\d+)\);\n\}\)\(\);\n$", parts[-1]))
+    assert all(offsets) and "rfSlicedEval.bundle(" in parts[-1]
+    assert not any("rfSlicedEval.bundle(" in part for part in parts[:-1])
+    array = parsed.table.startswith("[")
+    # Each part holds whole modules, with the index of its first one; together, the table.
+    count = 0
+    bodies = []
+    for part, offset in zip(parts, offsets, strict=True):
+        start = part.index("\n[\n" if array else "\n{\n") + 3
+        end = part.rindex("]" if array else "}", 0, part.rindex(");\n})();"))
+        if part is parts[-1]:
+            end = part.rindex("]" if array else "}", 0, offsets[-1].start())  # type: ignore[union-attr]
+        body = part[start:end]
+        if array:
+            assert offset is not None and int(offset[1]) == count
+        count += len(MODULE_START.findall("\n" + body))
+        bodies.append(body)
+    assert count == len(MODULE_START.findall(parsed.table))
+    assert re.sub(r"[\s,]", "", "".join(bodies)) == re.sub(r"[\s,]", "", parsed.table[1:-1])
+    assert all(len(part) < 2 * PART_CHARACTERS + len(parsed.header) + 5_000 for part in parts)
+    assert len(parts) == max(1, len(parsed.table) // PART_CHARACTERS)
