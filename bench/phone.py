@@ -319,8 +319,9 @@ LEVERS = (
     "the pixel. **Kept.**",
     "BokehJS's and Panel's bundles in parts (`sliced-eval`, `sitebuild/sliced.py`, "
     "`PART_CHARACTERS`, 2026-11-27): each module table shipped in scripts of about 200 kB "
-    "(`bokeh.min.js` in 6, `panel.min.js` in 3, `bokeh-widgets.min.js` in 1), cut between modules, joined again by "
-    "`bokeh-sliced.js`. Why: Lighthouse traces with V8's sampling profiler on, and with it V8 "
+    "(`bokeh.min.js` in 6, `panel.min.js` in 3, `bokeh-widgets.min.js` in 1), cut between "
+    "modules, joined again by `bokeh-sliced.js`. Why: Lighthouse traces with V8's sampling "
+    "profiler on, and with it V8 "
     "logs every function of a script on the main thread while compiling it. Loading the 1.4 MB "
     "`bokeh.min.js` alone in Chromium, its main-thread compile took 2.4 ms without the "
     "profiler and 39 ms with it (39 ms x 4 in Lighthouse's simulation: one long task; 88 ms "
