@@ -327,10 +327,13 @@ LEVERS = (
     "profiler and 39 ms with it (39 ms x 4 in Lighthouse's simulation: one long task; 88 ms "
     "in a Lighthouse trace of the site); in 8 parts, 2-9 ms each. A visitor's phone has no "
     "profiler; what the parts give it is the streaming compile of each on a background "
-    "thread of its own. With the two changes below and above, Lighthouse (4 runs each, the "
-    "builds interleaved, load 2.0-4.1): TBT 405 / 545 ms against 715 / 996 ms (landing, "
-    "moo2-shot; runs 154-459 / 479-592 against 590-739 / 453-1,171 ms), score 0.90 / 0.86 "
-    "against 0.82 / 0.78, LCP 1.5 / 1.7 s against 1.7 / 1.8 s. **Kept.**",
+    "thread of its own. With the two changes below and above, Lighthouse (its CLI with the "
+    "bench's Chromium flags, from a script outside the bench, 4 runs each, the builds "
+    "interleaved, load 2.0-4.1): TBT 405 / 545 ms against 715 / 996 ms (landing, moo2-shot; "
+    "runs 154-459 / 479-592 against 590-739 / 453-1,171 ms), score 0.90 / 0.86 against "
+    "0.82 / 0.78, LCP 1.5 / 1.7 s against 1.7 / 1.8 s. The table above (`./dev bench --only "
+    "phone --sites rangefinder --phone-folder 'previous build (b4be5d8)=...'`, 2026-11-27 "
+    "19:54 UTC) is the three together against the build before them on four pages. **Kept.**",
     "Slices of 5 ms instead of 10 (`static/bokeh-sliced.js`, `SLICE_MS`): Lighthouse "
     "multiplies each recorded task by 4, so a task counts from 12.5 ms; a slice holds the "
     "module that ends it and the yield, and 10 ms slices were recorded at 12-19 ms. Kept "
