@@ -16,7 +16,7 @@ from sitebuild.fetch import fetch_npm, fetch_pypi
 from sitebuild.levers import ALL_LEVERS, Lever
 from sitebuild.paths import APP_PACKAGES, APP_ROOT, STATIC
 from sitebuild.pins import BROWSER_NPM, BROWSER_WHEELS, NPM_LOCK, PYTHON_LOCK
-from sitebuild.sliced import sliced, sliced_parts
+from sitebuild.sliced import sliced_parts
 
 BOKEH_JS = ("bokeh.min.js", "bokeh-widgets.min.js")
 """BokehJS bundles from the bokeh wheel's ``bokeh/server/static/js``. Not its tables bundle
@@ -83,14 +83,6 @@ Put first in the file: V8 reads it before it meets the functions."""
 def with_compile_hint(script: bytes, levers: frozenset[Lever]) -> bytes:
     """``script`` with :data:`COMPILE_HINT` before it, with the ``compile-hints`` lever."""
     return COMPILE_HINT + script if Lever.COMPILE_HINTS in levers else script
-
-
-def staged_bundle(script: bytes, name: str, levers: frozenset[Lever]) -> bytes:
-    """A BokehJS bundle in one script: with the ``sliced-eval`` lever its module table
-    handed to ``bokeh-sliced.js`` (``sliced.py``), with ``compile-hints`` the hint first."""
-    if Lever.SLICED_EVAL in levers:
-        script = sliced(script, name)
-    return with_compile_hint(script, levers)
 
 
 def staged_parts(script: bytes, name: str, levers: frozenset[Lever]) -> list[bytes]:

@@ -296,14 +296,19 @@ def _html(html: str, styles: dict[str, int], site: Path) -> str:
         return f'<style{attributes} data-rf-css="{index}"></style>'
 
     def linked(match: re.Match[str]) -> str:
-        file = site / match.group(1).split("?", 1)[0]
-        text = file.read_text(encoding="utf-8")
+        text = _file_text(site / match.group(1).split("?", 1)[0])
         if RELATIVE_URL.search(text) and not styles_nothing(text, classes):
             return match.group(0)  # its url()s are relative to the file: left linked
         return ref(text)
 
     html = STYLE.sub(lambda match: ref(match.group(2), match.group(1)), html)
     return PNG.sub(_webp, LINK.sub(linked, html))
+
+
+@functools.cache
+def _file_text(path: Path) -> str:
+    """A stylesheet of the site, read once for the build's hundreds of links to it."""
+    return path.read_text(encoding="utf-8")
 
 
 LINK = re.compile(r'<link rel="stylesheet" href="([^"#]+)">')
