@@ -75,6 +75,12 @@
   }
 
   // --- the worker, started first: everything else happens while it boots ---
+  // Resolved once this page knows which worker it is on (<html data-worker>: dedicated,
+  // joined or shared, and for a shared one, whether another embed was on it first). A shared
+  // worker that a browser denies fails some time later; the prerendered page may be drawn by
+  // then, and when BokehJS loads depends on the answer.
+  let workerKnown;
+  const knowWorker = new Promise((resolve) => { workerKnown = resolve; });
   const worker = startWorker();
   setProgress(1);
 
@@ -99,6 +105,7 @@
       w.onmessage = (event) => link.onmessage?.(event);
       w.onerror = (event) => link.onerror?.(event);
       html.dataset.worker = "dedicated";
+      workerKnown();
       if (html.dataset.embed === "true") {
         window.rangefinderJoin = (buildId, port) => {
           if (buildId !== CONFIG.buildId) return false;
@@ -131,6 +138,7 @@
     };
     const joined = ({ port, frame }) => {
       html.dataset.worker = "joined";
+      workerKnown();
       port.onmessage = (event) => link.onmessage?.(event);
       addEventListener("pagehide", () => port.postMessage({ type: "bye" }));
       // The sibling that runs the Python may go (its iframe removed or reloaded), and its
@@ -187,6 +195,7 @@
         }).catch(() => {});
       }
       link.onmessage?.(event);
+      workerKnown();   // (after its hello, which says whether this page follows another)
     };
     shared.onerror = () => fallBack("error");
     setTimeout(() => fallBack("no answer in 10 s"), 10000);
@@ -702,18 +711,21 @@
     // after the first embed's, and three BokehJS compiled at once, on the host's one main
     // thread, slowed that Python's start (measured: about 0.1 s of three embeds' time).
     // (After a frame, or 100 ms: a browser runs no animation frame in an iframe out of
-    // sight, where BokehJS waited for the page's document: "at-render".)
-    const waits = follower || html.dataset.worker === "joined";
-    if (waits && !("imports" in stepsMs)) bokehWaits = true;
-    else {
-      let started = false;
-      const start = () => {
-        if (!started) startBokeh(waits ? "after-imports" : "at-once");
-        started = true;
-      };
-      requestAnimationFrame(() => setTimeout(start, 0));
-      setTimeout(start, 100);
-    }
+    // sight, where BokehJS waited for the page's document: "at-render".) Which of the two it
+    // is, the page knows once it knows its worker.
+    return knowWorker.then(() => {
+      const waits = follower || html.dataset.worker === "joined";
+      if (waits && !("imports" in stepsMs)) bokehWaits = true;
+      else {
+        let started = false;
+        const start = () => {
+          if (!started) startBokeh(waits ? "after-imports" : "at-once");
+          started = true;
+        };
+        requestAnimationFrame(() => setTimeout(start, 0));
+        setTimeout(start, 100);
+      }
+    });
   });
 
   // --- offline: a service worker that pre-caches the whole build ---

@@ -438,6 +438,38 @@ def test_a_result_or_a_chart_fits_a_400x300_frame_without_a_script(
 # --- Embeds sharing one Python (issue 11) ---------------------------------------------------
 
 
+# The browser's denial of the SharedWorker (an error event, some time after it is made) held
+# back until the page has drawn its prerendered page: the order that let an embed decide when
+# to load BokehJS before it knew which worker it was on (CI, once, with the faster snapshot).
+DENIAL_AFTER_PRERENDER = """
+(() => {
+  const Real = window.SharedWorker;
+  if (typeof Real !== 'function') return;
+  const drawn = () => new Promise((done) => {
+    const html = document.documentElement;   // (none yet when this script runs)
+    if (html.dataset.prerenderMs) return done();
+    new MutationObserver((_, observer) => {
+      if (!html.dataset.prerenderMs) return;
+      observer.disconnect();
+      done();
+    }).observe(html, { attributes: true, attributeFilter: ['data-prerender-ms'] });
+  });
+  window.SharedWorker = function SharedWorker(...args) {
+    const worker = new Real(...args);
+    Object.defineProperty(worker, 'onerror', {
+      set(listener) {
+        worker.addEventListener('error', (event) => drawn().then(() => setTimeout(() => {
+          window.deniedAfterPrerender = true;
+          listener(event);
+        }, 0)));
+      },
+    });
+    return worker;
+  };
+})();
+"""
+
+
 def worker_info(app: AppPage, index: int) -> dict[str, Any]:
     """Which Python answers the host page's ``index``-th embed (see boot.js)."""
     return dict(frame_of(app, index).evaluate("window.rangefinderWorkerInfo()"))
@@ -554,8 +586,9 @@ def test_embeds_on_another_site_share_the_python_of_one_of_them(
     (boot.js); when that embed goes, they reload, inputs kept, on a Python of their own.
 
     The embeds that joined load BokehJS once that Python has imported the app, not at once
-    (the first embed's document comes first); the third, below the host's fold, takes over
-    from its prerendered page without waiting for a frame."""
+    (the first embed's document comes first), even when the browser denies the SharedWorker
+    only after the prerendered page is drawn (held back so here); the third, below the host's
+    fold, takes over from its prerendered page without waiting for a frame."""
     from webapp.formatting import percent
     from webapp.pages.moo2.shot import Moo2Shot
 
@@ -577,12 +610,16 @@ def test_embeds_on_another_site_share_the_python_of_one_of_them(
         f"<link rel='icon' href='data:,'><body>{body}</body></html>"
     )
     context = browser.new_context(viewport={"width": 1360, "height": 640})
-    context.add_init_script(CSP_LISTENER)
+    context.add_init_script(CSP_LISTENER + DENIAL_AFTER_PRERENDER)
     app = record(AppPage(page=context.new_page(), context=context))
     ready = "(n) => window.messages.filter((m) => m.data.type === 'rangefinder:ready').length >= n"
     try:
         app.page.goto(other_site + "site.html")
         wait_for(app, ready, 3)
+        denied = [
+            frame_of(app, i).evaluate("window.deniedAfterPrerender === true") for i in range(3)
+        ]
+        assert denied == [True, True, True]
         infos = [worker_info(app, index) for index in range(3)]
         assert {info["instance"] for info in infos} == {infos[0]["instance"]}  # one Python
         assert all(info["clients"] == 3 and not info["shared"] for info in infos)
