@@ -7,6 +7,7 @@ here asserts a timing; each checks what the visitor sees at each stage.
 
 from __future__ import annotations
 
+import gzip
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -133,10 +134,59 @@ def test_prerendered_moo2_numbers_equal_the_rules_without_bokehjs(
         assert shown["damage-potential"] == f"{low}-{high}"
 
 
+SHADOW_STYLES = """([html, sheets]) => {
+  // The drawn snapshot's shadow roots against a copy parsed from the same HTML, in the same
+  // order: a root's <style data-rf-css> in the copy say which sheets of the table, in which
+  // order; the drawn root has them adopted (the same object for the same sheet) or filled in.
+  const roots = (root, into) => {
+    for (const el of root.querySelectorAll('*')) {
+      if (el.shadowRoot) { into.push(el.shadowRoot); roots(el.shadowRoot, into); }
+    }
+    return into;
+  };
+  const copy = document.createElement('div');
+  copy.setHTMLUnsafe(html);
+  const drawn = roots(document.getElementById('rf-pre'), []);
+  const wanted = roots(copy, []);
+  const rules = (sheet) => [...sheet.cssRules].map((rule) => rule.cssText).join('\\n');
+  const bySheet = new Map();
+  const mismatched = [];
+  let styled = 0, adopted = 0;
+  drawn.forEach((root, i) => {
+    const indexes = [...wanted[i].querySelectorAll('style[data-rf-css]')]
+      .map((style) => Number(style.dataset.rfCss));
+    if (indexes.length) styled += 1;
+    const own = [...root.querySelectorAll('style[data-rf-css]')];
+    if (root.adoptedStyleSheets.length) {
+      adopted += 1;
+      const same = own.length === 0 && root.adoptedStyleSheets.length === indexes.length
+        && root.adoptedStyleSheets.every((sheet, k) => {
+          if (!bySheet.has(indexes[k])) bySheet.set(indexes[k], sheet);
+          return bySheet.get(indexes[k]) === sheet;
+        });
+      if (!same) mismatched.push([i, 'adopted', indexes]);
+    } else if (own.map((style) => style.textContent).join('|')
+               !== indexes.map((n) => sheets[n] ?? '').join('|')) {
+      mismatched.push([i, 'filled', indexes]);
+    }
+  });
+  for (const [n, sheet] of bySheet) {
+    const fresh = new CSSStyleSheet();
+    fresh.replaceSync(sheets[n] ?? '');
+    if (rules(sheet) !== rules(fresh)) mismatched.push(['sheet', n]);
+  }
+  const indexes = new Set([...html.matchAll(/data-rf-css="(\\d+)"/g)].map((m) => Number(m[1])));
+  return { styled, adopted, mismatched, parsed: bySheet.size, indexes: indexes.size };
+}"""
+"""Checks a drawn snapshot's stylesheets, root by root (``[html, sheets]``: the HTML drawn and
+the build's table of stylesheets)."""
+
+
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_the_drawn_snapshot_is_byte_for_byte_the_builds(
     open_app: Any, server: Server, dist: Path, theme: str
 ) -> None:
+    sheets = json.loads(gzip.decompress((dist / "prerender" / "styles.json.gz").read_bytes()))
     # The embedded page and the page itself, in each theme: boot.js puts the snapshot
     # together from the light page and the variant's edits (fetched at once, nothing else
     # of prerender/ but the stylesheets), and draws exactly the HTML the build drew.
@@ -166,6 +216,12 @@ def test_the_drawn_snapshot_is_byte_for_byte_the_builds(
                 drawn,
             )
             assert shown[0] == shown[1] > 5 and shown[2], (name, shown)  # (home: 9 roots)
+            # Each shadow root has its stylesheets in the build's order: the shared parsed
+            # copy of each, one per sheet of the table (adopted), not one per root.
+            styled = app.page.evaluate(SHADOW_STYLES, [drawn, sheets])
+            assert styled["mismatched"] == [], (name, styled["mismatched"][:3])
+            assert styled["adopted"] == styled["styled"] > 5, (name, styled)
+            assert styled["parsed"] == styled["indexes"], (name, styled)
             fetched = sorted(
                 url.split("/prerender/")[1] for url in app.requests if "/prerender/" in url
             )
