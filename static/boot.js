@@ -374,6 +374,64 @@
     for (const el of root.querySelectorAll("*")) if (el.shadowRoot) fillStyles(el.shadowRoot, sheets, adopted);
   }
 
+  // A snapshot is put in the page in pieces, a frame each, so that no frame styles and lays
+  // out the whole page at once (issue 30): first the page with its inputs column
+  // (webapp.components.layout.inputs_column, class rf-inputs) and its details column
+  // (rf-details) emptied but for their first items, then their other items in order, about
+  // PIECE_ELEMENTS elements (shadow roots' included) a piece. Each piece goes at the end of
+  // its column, below what is drawn already (on a phone the key figures first, then the
+  // inputs, then the details; on a wide screen the inputs at the left, the details at the
+  // right): nothing drawn moves. Returns the pieces after the first, taken out of `element`:
+  // lists of [shadow root, child] to append in order.
+  const PIECE_ELEMENTS = 150;
+  function laterPieces(element) {
+    const weight = (node) => {
+      let n = 0;
+      for (const el of node.querySelectorAll("*")) n += 1 + (el.shadowRoot ? weight(el.shadowRoot) : 0);
+      return n;
+    };
+    const items = [];
+    const find = (node) => {
+      for (const el of node.querySelectorAll("*")) {
+        if (!el.shadowRoot) continue;
+        if (!el.classList.contains("rf-inputs") && !el.classList.contains("rf-details")) {
+          find(el.shadowRoot);
+          continue;
+        }
+        for (const child of el.shadowRoot.children) {
+          if (child.localName === "style" || child.localName === "link") continue;
+          items.push([el.shadowRoot, child, 1 + weight(child) + (child.shadowRoot ? weight(child.shadowRoot) : 0)]);
+        }
+      }
+    };
+    find(element);
+    let first = weight(element) - items.reduce((sum, item) => sum + item[2], 0);
+    let kept = 0;
+    while (kept < items.length && first + items[kept][2] <= 2 * PIECE_ELEMENTS) first += items[kept++][2];
+    const pieces = [];
+    let size = Infinity;
+    for (const [root, child, n] of items.slice(kept)) {
+      child.remove();
+      if (size + n > PIECE_ELEMENTS) {
+        pieces.push([]);
+        size = 0;
+      }
+      pieces[pieces.length - 1].push([root, child]);
+      size += n;
+    }
+    return pieces;
+  }
+
+  // The next frame: resolved at its start (an animation frame callback), so that what is
+  // done then is drawn in it; or after 100 ms, where the browser draws no frame (a hidden
+  // page, an embed out of view).
+  function nextFrame() {
+    return new Promise((resolve) => {
+      requestAnimationFrame(() => resolve());
+      setTimeout(resolve, 100);
+    });
+  }
+
   // The snapshot (sitebuild/snapshot.py): the page as the build's browser drew it, as HTML
   // with declarative shadow roots; its stylesheets come once, from styles.json.gz. A variant
   // other than the light page comes as edits to it (theme.js fetched the whole chain).
@@ -398,13 +456,20 @@
     const element = prerenderedElement();
     element.setHTMLUnsafe(data.html);
     fillStyles(element, sheets, adopted);
+    const later = laterPieces(element);
     // Parsed and filled in this task, put in the page in the next: two tasks of about half
     // the length on a phone (issue 30), the second one's style and layout unchanged.
     await nextTask();
     if (live) return true;
     app.before(element);
+    for (const piece of later) {
+      await nextFrame();
+      if (live) return true;
+      for (const [root, child] of piece) root.append(child);
+    }
     showStage(data.query);
     html.dataset.prerender = "snapshot";
+    html.dataset.prerenderPieces = String(later.length + 1);
     html.dataset.prerenderMs = String(Math.round(performance.now()));
     return true;
   }
