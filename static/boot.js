@@ -338,6 +338,16 @@
   }
   window.rfNextTask = nextTask;
 
+  // The shadow roots under `node` (an element or a shadow root), at every depth, each before
+  // the roots inside it: the snapshot's components are BokehJS views, one root each.
+  function* shadowRoots(node) {
+    for (const el of node.querySelectorAll("*")) {
+      if (!el.shadowRoot) continue;
+      yield el.shadowRoot;
+      yield* shadowRoots(el.shadowRoot);
+    }
+  }
+
   // The stylesheets a snapshot's HTML uses (<style data-rf-css="N">, N an index into the
   // build's table, styles.json), as constructed stylesheets by index; null where the browser
   // cannot adopt one. BokehJS gives each component's shadow root its own copies of a few
@@ -362,16 +372,17 @@
   // order, and the <style>s go: one parsed copy of each sheet for the page, not one per root
   // (drawing moo2-shot's snapshot: style and layout 55 to 34 ms at full speed). Adopted
   // sheets come after a root's own in the cascade, hence the "every".
-  function fillStyles(root, sheets, adopted) {
-    const styles = root.querySelectorAll("style[data-rf-css]");
-    const own = root.querySelectorAll("style, link[rel~='stylesheet']").length;
-    if (adopted && root instanceof ShadowRoot && styles.length > 0 && styles.length === own) {
-      root.adoptedStyleSheets = [...styles].map((style) => adopted.get(Number(style.dataset.rfCss)));
-      for (const style of styles) style.remove();
-    } else {
-      for (const style of styles) style.textContent = sheets[Number(style.dataset.rfCss)] ?? "";
+  function fillStyles(element, sheets, adopted) {
+    for (const root of [element, ...shadowRoots(element)]) {
+      const styles = root.querySelectorAll("style[data-rf-css]");
+      const own = root.querySelectorAll("style, link[rel~='stylesheet']").length;
+      if (adopted && root instanceof ShadowRoot && styles.length > 0 && styles.length === own) {
+        root.adoptedStyleSheets = [...styles].map((style) => adopted.get(Number(style.dataset.rfCss)));
+        for (const style of styles) style.remove();
+      } else {
+        for (const style of styles) style.textContent = sheets[Number(style.dataset.rfCss)] ?? "";
+      }
     }
-    for (const el of root.querySelectorAll("*")) if (el.shadowRoot) fillStyles(el.shadowRoot, sheets, adopted);
   }
 
   // A snapshot is put in the page in pieces, a frame each, so that no frame styles and lays
@@ -385,26 +396,22 @@
   // lists of [shadow root, child] to append in order.
   const PIECE_ELEMENTS = 150;
   function laterPieces(element) {
+    // The elements in `node`'s tree, its shadow roots' included.
     const weight = (node) => {
       let n = 0;
-      for (const el of node.querySelectorAll("*")) n += 1 + (el.shadowRoot ? weight(el.shadowRoot) : 0);
+      for (const root of [node, ...shadowRoots(node)]) n += root.querySelectorAll("*").length;
       return n;
     };
     const items = [];
-    const find = (node) => {
-      for (const el of node.querySelectorAll("*")) {
-        if (!el.shadowRoot) continue;
-        if (!el.classList.contains("rf-inputs") && !el.classList.contains("rf-details")) {
-          find(el.shadowRoot);
-          continue;
-        }
-        for (const child of el.shadowRoot.children) {
+    for (const root of [element, ...shadowRoots(element)]) {
+      for (const column of root.querySelectorAll(".rf-inputs, .rf-details")) {
+        if (!column.shadowRoot) continue;
+        for (const child of column.shadowRoot.children) {
           if (child.localName === "style" || child.localName === "link") continue;
-          items.push([el.shadowRoot, child, 1 + weight(child) + (child.shadowRoot ? weight(child.shadowRoot) : 0)]);
+          items.push([column.shadowRoot, child, 1 + weight(child) + (child.shadowRoot ? weight(child.shadowRoot) : 0)]);
         }
       }
-    };
-    find(element);
+    }
     let first = weight(element) - items.reduce((sum, item) => sum + item[2], 0);
     let kept = 0;
     while (kept < items.length && first + items[kept][2] <= 2 * PIECE_ELEMENTS) first += items[kept++][2];
@@ -599,7 +606,7 @@
   // roots) has loaded, or after `timeoutMs`: swapping before would show it unstyled.
   function stylesheetsLoaded(root, timeoutMs) {
     const pending = [];
-    const walk = (node) => {
+    for (const node of [root, ...shadowRoots(root)]) {
       for (const link of node.querySelectorAll("link[rel='stylesheet']")) {
         if (link.sheet === null) {
           pending.push(new Promise((done) => {
@@ -608,9 +615,7 @@
           }));
         }
       }
-      for (const host of node.querySelectorAll("*")) if (host.shadowRoot) walk(host.shadowRoot);
-    };
-    walk(root);
+    }
     return Promise.race([Promise.all(pending), new Promise((done) => setTimeout(done, timeoutMs))]);
   }
 
