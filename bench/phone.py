@@ -398,8 +398,9 @@ LEVERS = (
     "against 6.8 / 7.2 s before). Lighthouse, 3 runs each, the builds interleaved, load "
     "1.4-4.4: TBT 876 / 1,109 / 676 ms against 643 / 776 / 557 ms (landing, moo2-shot, "
     "cepheus-check; runs 395-917 / 739-1,282 / 608-783 against 511-1,308 / 556-897 / "
-    "323-689), score 0.79 / 0.76 / 0.83 against 0.75 / 0.81 / 0.85. Worse: BokehJS then "
-    "competes with the packages' and the imports' work instead. **Not kept** (removed).",
+    "323-689), score 0.79 / 0.76 / 0.83 against 0.75 / 0.81 / 0.85. Worse, for a reason "
+    "not established: in Lighthouse's simulated timeline BokehJS runs after its TTI either "
+    "way (next paragraph). **Not kept** (removed).",
     "What Python's start costs Lighthouse here (2026-11-28, session 19; a measurement, "
     "not a lever): the same build with `worker.js` replaced by a worker that only answers "
     "the page (no Python; the snapshot, BokehJS and Panel load as before). Lighthouse, 3 "

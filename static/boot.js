@@ -267,8 +267,8 @@
   // the order they were put in, whatever task put them there), then has `preload` fetched
   // ahead; resolves once the last script has run. One element a task: under DevTools'
   // tracing, as Lighthouse runs a page, each request records its initiator's stack (1-2 ms
-  // each), and the 12 elements put in at once were one task of 15-25 ms, 60-100 ms in
-  // Lighthouse's simulated 4x slowdown (issue 30).
+  // each), and the 12 elements put in at once were one task of 16-38 ms in Lighthouse's
+  // traces, 64-152 ms in its simulated 4x slowdown (issue 30).
   async function addScripts(sources, preload = []) {
     const scripts = sources.map((src) => {
       const script = document.createElement("script");
@@ -283,7 +283,7 @@
       if (scripts.length === 0) resolve();
       else scripts[scripts.length - 1].addEventListener("load", () => resolve());
     });
-    ran.catch(() => {});   // awaited below, once every element is in
+    ran.catch(() => {});   // (returned below, once every element is in)
     for (const [index, script] of scripts.entries()) {
       if (index > 0) await nextTask();
       document.head.appendChild(script);
