@@ -822,6 +822,8 @@
     dropPrerendered();
     if (html.dataset.stage !== "live") html.dataset.stage = "loading";
   }).finally(() => {
+    // Python's runtime may start now (worker.js: it waits for this, or 3 s at most).
+    worker.postMessage({ type: "drawn" });
     // No prerendered page after all: the loader as a block again (theme.js made it a line).
     if (html.dataset.stage === "loading") delete html.dataset.loader;
     // BokehJS next, once the browser has painted what is there: the live app needs it. An

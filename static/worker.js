@@ -105,6 +105,25 @@ self.rangefinderDictConverter = (entries) => {
   return Object.fromEntries(entries);
 };
 
+// Python's runtime (pyodide.asm.js, 1.3 MB of JavaScript to compile and run, then the
+// compile of its WebAssembly) starts once the page has drawn its prerendered snapshot (its
+// "drawn" message), or after HOLD_MS at most. Started at once, it took the cores that drawing
+// the snapshot needed on a 2-core machine (issue 30: Lighthouse's blocking time). Its
+// downloads do not wait: loadPyodide fetches the WebAssembly, the standard library and the lock
+// file before it asks for `_createPyodideModule`, the function pyodide.asm.js defines. This
+// stand-in for it waits, then loads the script (which puts Pyodide's own in its place) and
+// calls that. Pyodide's files are not changed.
+const HOLD_MS = 3000;
+let drawnNow;
+const drawn = new Promise((resolve) => { drawnNow = resolve; });
+setTimeout(() => drawnNow(), HOLD_MS);
+globalThis._createPyodideModule = async function heldUntilDrawn(settings) {
+  await drawn;
+  delete globalThis._createPyodideModule;
+  await import("./pyodide/pyodide.asm.js");
+  return globalThis._createPyodideModule(settings);
+};
+
 let pyodide;
 let pythonState = null;   // { optimize } once Python has imported the app
 let queue = Promise.resolve();   // Python calls run one after another, in arrival order
@@ -252,6 +271,10 @@ async function handle(client, msg) {
     // The page holds this Web Lock while it lives: granted to us once it is gone (closed,
     // crashed, removed without a "bye"), and then its session goes too.
     navigator.locks?.request(msg.name, () => drop(client));
+    return;
+  }
+  if (msg.type === "drawn") {
+    drawnNow();   // the page's snapshot is drawn (or it has none): Python's runtime may start
     return;
   }
   if (msg.type === "info") {

@@ -325,6 +325,48 @@ def test_the_loader_is_one_line_from_the_first_paint_where_a_snapshot_will_show(
     app.wait_ready()
 
 
+def test_pythons_runtime_waits_for_the_drawn_snapshot_and_its_downloads_do_not(
+    open_app: Any, server: Server
+) -> None:
+    # Issue 30: started at once, Python's runtime (pyodide.asm.js, then its WebAssembly's
+    # compile) took the cores that drawing the snapshot needed. The worker starts it once the
+    # page says the snapshot is drawn; the files Pyodide fetches itself go at once (on a
+    # phone, their download is the longer part).
+    app: AppPage = open_app(url="about:blank", wait=False)
+    snapshot = "**/prerender/moo2-shot.light.html.json.gz"
+    held: list[Any] = []
+    app.context.route(snapshot, lambda route: held.append(route))
+    finished: list[str] = []
+    app.context.on("requestfinished", lambda request: finished.append(request.url))
+    at_once = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+
+    def fetched(names: list[str], urls: list[str]) -> list[str]:
+        return [name for name in names if any(url.endswith(f"/pyodide/{name}") for url in urls)]
+
+    app.page.goto(server.url + "?page=moo2-shot")
+    # Pyodide asks for its lock file and, in the same task, for pyodide.asm.js unless the
+    # worker holds it back: once the lock file has come, the script would have been asked for.
+    waited = 0
+    while not (
+        held and fetched(at_once, app.requests) == at_once and fetched(at_once[2:], finished)
+    ):
+        assert waited < 20_000, (
+            len(held),
+            fetched(at_once, app.requests),
+            fetched(at_once, finished),
+        )
+        app.page.wait_for_timeout(50)  # (Playwright delivers the events while it waits)
+        waited += 50
+    assert html_stage(app) == "loading"  # the snapshot is still held back
+    assert fetched(["pyodide.asm.js"], app.requests) == []
+    for route in held:
+        route.continue_()
+    app.context.unroute(snapshot)
+    app.wait_ready()
+    assert fetched(["pyodide.asm.js"], app.requests) == ["pyodide.asm.js"]
+    assert app.python_errors() == []
+
+
 def test_a_view_link_keeps_the_loader_a_block(open_app: Any, server: Server) -> None:
     # share.js: a view= link shows a part of the page, not the snapshot: the loader stays
     # where the part will be.
