@@ -122,11 +122,23 @@ class AppPage:
         what the page does on the network for it has been recorded, and a check of
         :attr:`requests` sees all of it."""
         self.wait_settled(timeout)
+        self.wait_recorded(
+            lambda: not self.in_flight,
+            lambda: f"{len(self.in_flight)} requests still under way",
+            timeout,
+        )
+
+    def wait_recorded(
+        self, done: Callable[[], bool], why_not: Callable[[], object], timeout: int = 20_000
+    ) -> None:
+        """Wait until ``done()`` holds of what has been recorded (:func:`record`: requests,
+        console): Playwright delivers the events while it waits. If it does not within
+        ``timeout`` ms, fail with ``why_not()``."""
         waited = 0
-        while self.in_flight:
+        while not done():
             if waited >= timeout:
-                raise AssertionError(f"{len(self.in_flight)} requests still under way")
-            self.page.wait_for_timeout(50)  # (Playwright delivers the events while it waits)
+                raise AssertionError(why_not())
+            self.page.wait_for_timeout(50)
             waited += 50
 
     def wait_ready(self) -> None:

@@ -346,17 +346,14 @@ def test_pythons_runtime_waits_for_the_drawn_snapshot_and_its_downloads_do_not(
     app.page.goto(server.url + "?page=moo2-shot")
     # Pyodide asks for its lock file and, in the same task, for pyodide.asm.js unless the
     # worker holds it back: once the lock file has come, the script would have been asked for.
-    waited = 0
-    while not (
-        held and fetched(at_once, app.requests) == at_once and fetched(at_once[2:], finished)
-    ):
-        assert waited < 20_000, (
-            len(held),
-            fetched(at_once, app.requests),
-            fetched(at_once, finished),
-        )
-        app.page.wait_for_timeout(50)  # (Playwright delivers the events while it waits)
-        waited += 50
+    app.wait_recorded(
+        lambda: (
+            bool(held)
+            and fetched(at_once, app.requests) == at_once
+            and bool(fetched(at_once[2:], finished))
+        ),
+        lambda: (len(held), fetched(at_once, app.requests), fetched(at_once, finished)),
+    )
     assert html_stage(app) == "loading"  # the snapshot is still held back
     assert fetched(["pyodide.asm.js"], app.requests) == []
     for route in held:
