@@ -352,10 +352,11 @@
   }
   window.rfNextTask = nextTask;
 
-  // The shadow roots under `node` (an element or a shadow root), at every depth, each before
-  // the roots inside it: the snapshot's components are BokehJS views, one root each.
+  // The shadow roots of `node` (an element or a shadow root) and under it, at every depth,
+  // each before the roots inside it: the snapshot's components are BokehJS views, one root
+  // each.
   function* shadowRoots(node) {
-    for (const el of node.querySelectorAll("*")) {
+    for (const el of [node, ...node.querySelectorAll("*")]) {
       if (!el.shadowRoot) continue;
       yield el.shadowRoot;
       yield* shadowRoots(el.shadowRoot);
@@ -403,17 +404,24 @@
   // out the whole page at once (issue 30): first the page with its inputs column
   // (webapp.components.layout.inputs_column, class rf-inputs) and its details column
   // (rf-details) emptied but for their first items, then their other items in order, about
-  // PIECE_ELEMENTS elements (shadow roots' included) a piece. Each piece goes at the end of
-  // its column, below what is drawn already (on a phone the key figures first, then the
+  // PIECE_ELEMENTS elements (shadow roots' included) a piece, each shadow root counted as
+  // ROOT_ELEMENTS more: a component costs its style scope, and here every root's sheets
+  // declare 96 custom properties on its host, whatever its size (moo2-shot's inputs are 39 of
+  // its 65 roots in a quarter of its elements; counted by elements alone, its first frame
+  // held 55 roots, now 15: the page's frame and its key figures). Each piece goes at the end
+  // of its column, below what is drawn already (on a phone the key figures first, then the
   // inputs, then the details; on a wide screen the inputs at the left, the details at the
   // right): nothing drawn moves. Returns the pieces after the first, taken out of `element`:
   // lists of [shadow root, child] to append in order.
   const PIECE_ELEMENTS = 150;
+  const ROOT_ELEMENTS = 10;
   function laterPieces(element) {
-    // The elements in `node`'s tree, its shadow roots' included.
+    // The elements in `node`'s tree, its shadow roots' included, and ROOT_ELEMENTS a root.
     const weight = (node) => {
       let n = 0;
-      for (const root of [node, ...shadowRoots(node)]) n += root.querySelectorAll("*").length;
+      for (const root of [node, ...shadowRoots(node)]) {
+        n += root.querySelectorAll("*").length + (root === node ? 0 : ROOT_ELEMENTS);
+      }
       return n;
     };
     const items = [];
@@ -422,7 +430,7 @@
         if (!column.shadowRoot) continue;
         for (const child of column.shadowRoot.children) {
           if (child.localName === "style" || child.localName === "link") continue;
-          items.push([column.shadowRoot, child, 1 + weight(child) + (child.shadowRoot ? weight(child.shadowRoot) : 0)]);
+          items.push([column.shadowRoot, child, 1 + weight(child)]);
         }
       }
     }

@@ -146,6 +146,11 @@ def test_hits_deep_link_equals_the_rules_and_follows_typed_inputs(
 
 def test_hits_roll_logs_what_cpython_rolls(frames: list[AppPage]) -> None:
     app = frames[1]
+    # The inputs the roll is of, set here (a no-op after the test above) so that this test
+    # also passes alone.
+    app.set_input("Chance a hit is critical", "1/3")
+    app.set_input("Attacks to forecast", 9)
+    hits_figures(app, hits(9, 30, Fraction(3, 4), Fraction(1, 3)), 2)
     app.page.locator(".bk-btn:text-is('Roll it')").first.click()
     model = LuraskoHits(hit_chance="3/4", crit_chance="1/3", attacks=9, stop_after=2,
                         threshold=2, s1_points=30)  # fmt: skip
