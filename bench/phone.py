@@ -498,6 +498,15 @@ LEVERS = (
     "5 runs each), blocking at 4x 60 / 75 ms against 80 / 38 ms: no consistent gain. (The "
     "landing page, where the two builds measured with and without the weighing run the same "
     "code, had TBT 335 against 195 ms in that run: this measure's noise.)",
+    "Why the table's LCP is 1.9-2.1 s while other runs read 1.5-1.7 s (2026-11-28, session "
+    "21; a measurement, not a lever): the bench serves Rangefinder's `dist/` without its "
+    "precompressed copies (`--phone-precompressed` adds a site served with them), while "
+    "`./dev serve`, the browser tests' server and the A/B runs of these paragraphs send "
+    "`X.br`. The same build (794a547), Lighthouse 3 runs each, interleaved: LCP 1.68 / 1.68"
+    " / 1.51 s served with its `.br` copies against 2.02 / 2.03 / 1.87 s served raw, FCP "
+    "0.94-0.96 s against 1.20-1.21 s (moo2-shot, cepheus-attack, landing; `boot.js` travels"
+    " as 11 kB instead of 40 kB). A host that compresses (as most do, on the fly or from "
+    "the copies) meets the LCP target on these pages; the table shows a host that does not.",
     "The landing page's first drawing, taken apart (2026-11-28, session 19; the snapshot "
     "drawn into a 412 px page at full speed, 8-15 runs each, interleaved). Style took "
     "11-13 ms. Its `<select>` of 27 calculators took 7-8 ms of that (4-5 ms without it), "
