@@ -405,7 +405,7 @@ def test_pythons_runtime_waits_for_the_drawn_snapshot_and_its_downloads_do_not(
     assert fetched(["pyodide.asm.js"], app.requests) == []
     for route in held:
         route.continue_()
-    app.context.unroute("**/prerender/moo2-shot.light.html.json.gz")
+    app.context.unroute(snapshot)
     app.wait_ready()
     assert fetched(["pyodide.asm.js"], app.requests) == ["pyodide.asm.js"]
     assert app.python_errors() == []
