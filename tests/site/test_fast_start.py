@@ -327,22 +327,23 @@ def test_the_loader_is_one_line_from_the_first_paint_where_a_snapshot_will_show(
 
 FIRST_PIECE = """
 // What the prerendered page holds when it is first put in the page (#rf-pre): its shadow
-// roots and the data-testid of the figures in it.
+// roots and the data-testid of the figures in it. window.__roots counts them, then and later.
 window.__firstPiece = null;
+window.__roots = (root) => [...root.querySelectorAll('*')]
+  .reduce((n, el) => n + (el.shadowRoot ? 1 + window.__roots(el.shadowRoot) : 0), 0);
 new MutationObserver((records, observer) => {
   const pre = document.getElementById('rf-pre');
   if (!pre) return;
   observer.disconnect();
-  let roots = 0;
   const testids = [];
   const walk = (root) => {
     for (const el of root.querySelectorAll('*')) {
       if (el.dataset.testid) testids.push(el.dataset.testid);
-      if (el.shadowRoot) { roots += 1; walk(el.shadowRoot); }
+      if (el.shadowRoot) walk(el.shadowRoot);
     }
   };
   walk(pre);
-  window.__firstPiece = { roots, testids };
+  window.__firstPiece = { roots: window.__roots(pre), testids };
 }).observe(document, { childList: true, subtree: true });
 """
 
@@ -360,13 +361,7 @@ def test_a_snapshots_first_frame_holds_its_figures_and_few_of_its_components(
         app.page.goto(server.url + "?page=moo2-shot")
         assert wait_stage(app, "prerendered") == "prerendered"
         first = app.page.evaluate("window.__firstPiece")
-        roots = app.page.evaluate(
-            """() => {
-          const count = (root) => [...root.querySelectorAll('*')]
-            .reduce((n, el) => n + (el.shadowRoot ? 1 + count(el.shadowRoot) : 0), 0);
-          return count(document.getElementById('rf-pre'));
-        }"""
-        )
+        roots = app.page.evaluate("window.__roots(document.getElementById('rf-pre'))")
     assert {"hit-chance", "damage-potential", "mean-damage"} <= set(first["testids"]), first
     assert 0 < first["roots"] <= roots / 3, (first["roots"], roots)
     app.wait_ready()
