@@ -54,6 +54,7 @@ from phone import (
     splice,
     stage_boot_variant,
     stage_without_compile_hints,
+    stage_without_minified_scripts,
 )
 from phone import measure as measure_phone
 from report import fmt_ms, fmt_s, label, median_of, report
@@ -230,6 +231,8 @@ def main(argv: list[str] | None = None) -> None:
         folder = WORK / "variants" / f"rf-without-{lever}"
         if lever == "compile-hints":
             folder = stage_without_compile_hints(rangefinder)
+        elif lever == "minified-scripts":
+            folder = stage_without_minified_scripts(rangefinder)
         elif not sitebuild.is_current(folder, [lever]):
             log(f"building rf-without-{lever}")
             sitebuild.build(folder, [lever])

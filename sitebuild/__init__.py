@@ -17,6 +17,7 @@ what it, the browser tests and the benchmark import. One module per stage, in bu
 * ``patches``: the build-time edits of Panel's and Bokeh's files;
 * ``prerender`` and ``snapshot``: the pages rendered, then drawn, at build time;
 * ``shell``: the site's own files, BokehJS and Panel's JS, the Content-Security-Policy;
+* ``minify``: the site's own scripts minified, with source maps (esbuild, from npm);
 * ``service_worker``: ``sw.js``, which keeps the site offline;
 * ``compress``: the precompressed copies (``X.br``, ``X.gz``) for hosts that serve them;
 * ``serve``: the local server and Chromium's flags; ``cli``: :func:`build` and the command line.
@@ -98,6 +99,7 @@ from sitebuild.cli import (
 from sitebuild.compress import (
     ENCODINGS,
     is_precompressed_copy,
+    precompress,
     precompressed_copy,
     stage_precompressed,
 )
@@ -113,6 +115,13 @@ from sitebuild.levers import (
     LEVERS,
     Lever,
     parse_levers,
+)
+from sitebuild.minify import (
+    NPM_CPUS,
+    NPM_PLATFORMS,
+    esbuild,
+    esbuild_pin,
+    minify_scripts,
 )
 from sitebuild.paths import (
     APP_PACKAGES,
@@ -165,6 +174,7 @@ from sitebuild.serve import (
 )
 from sitebuild.service_worker import (
     NOT_PRECACHED,
+    NOT_PRECACHED_SUFFIXES,
     REVISION_LENGTH,
     content_hash,
     revisions,
@@ -215,7 +225,10 @@ __all__ = [
     "ENCODINGS_KEEP",
     "LEVERS",
     "NOT_PRECACHED",
+    "NOT_PRECACHED_SUFFIXES",
+    "NPM_CPUS",
     "NPM_LOCK",
+    "NPM_PLATFORMS",
     "NUMPY_DROP",
     "NUMPY_DROP_SUFFIXES",
     "NUMPY_PANDAS_NEEDS",
@@ -264,6 +277,8 @@ __all__ = [
     "content_hash",
     "copy_pyodide_packages",
     "dropped",
+    "esbuild",
+    "esbuild_pin",
     "extract_pyodide_core",
     "fetch_npm",
     "fetch_pyodide_npm",
@@ -277,11 +292,13 @@ __all__ = [
     "log",
     "main",
     "make_server",
+    "minify_scripts",
     "module_of",
     "npm_pin",
     "numpy_dropped",
     "numpy_module_dropped",
     "parse_levers",
+    "precompress",
     "precompressed_copy",
     "python_optimize",
     "python_pin",

@@ -62,16 +62,28 @@ def stage_precompressed(site: Path, levers: frozenset[Lever] = ALL_LEVERS) -> No
     :data:`MIN_SAVING` smaller (the last stage: after ``sw.js``, which it compresses too)."""
     if Lever.PRECOMPRESSED not in levers:
         return
-    candidates = sorted(
-        path
-        for path in site.rglob("*")
-        if path.is_file()
-        and not path.name.startswith(".")
-        and path.suffix not in COMPRESSED_SUFFIXES
-        and path.stat().st_size >= MIN_SIZE
+    kept = precompress(
+        sorted(path for path in site.rglob("*") if path.is_file() and not path.name.startswith("."))
     )
+    if not shutil.which("node"):
+        return
+    gz = sum(p.with_name(p.name + ".gz").stat().st_size for p in kept)
+    br = sum(p.with_name(p.name + ".br").stat().st_size for p in kept)
+    raw = sum(p.stat().st_size for p in kept)
+    log(
+        f"precompressed {len(kept)} files: {raw / 1e6:.1f} MB, {gz / 1e6:.1f} MB gzipped, "
+        f"{br / 1e6:.1f} MB brotli"
+    )
+
+
+def precompress(paths: list[Path]) -> list[Path]:
+    """Write ``X.gz`` and ``X.br`` beside each file of ``paths`` that is not compressed
+    already, is at least :data:`MIN_SIZE` and that they make :data:`MIN_SAVING` smaller;
+    returns those files."""
     kept: list[Path] = []
-    for path in candidates:
+    for path in paths:
+        if path.suffix in COMPRESSED_SUFFIXES or path.stat().st_size < MIN_SIZE:
+            continue
         data = path.read_bytes()
         packed = gzip.compress(data, compresslevel=9, mtime=0)
         if len(packed) <= len(data) * (1 - MIN_SAVING):
@@ -80,20 +92,14 @@ def stage_precompressed(site: Path, levers: frozenset[Lever] = ALL_LEVERS) -> No
     node = shutil.which("node")
     if node is None:
         log("no node: precompressed gzip copies only, no brotli")
-        return
+        return kept
     subprocess.run(
         [node, "-e", BROTLI_SCRIPT],
         input=json.dumps([str(p) for p in kept]),
         text=True,
         check=True,
     )
-    gz = sum(p.with_name(p.name + ".gz").stat().st_size for p in kept)
-    br = sum(p.with_name(p.name + ".br").stat().st_size for p in kept)
-    raw = sum(p.stat().st_size for p in kept)
-    log(
-        f"precompressed {len(kept)} files: {raw / 1e6:.1f} MB, {gz / 1e6:.1f} MB gzipped, "
-        f"{br / 1e6:.1f} MB brotli"
-    )
+    return kept
 
 
 def precompressed_copy(path: Path, accept_encoding: str) -> tuple[Path, str] | None:

@@ -56,8 +56,10 @@ def fetch_pypi(pin: Pin, *, sdist: bool = False) -> Path:
 
 def fetch_npm(name: str, version: str, integrity: str) -> Path:
     """The npm tarball of ``name@version``, downloaded once into the cache and verified every
-    time against the registry's ``integrity`` (as ``package-lock.json`` locks it)."""
-    target = CACHE / f"{name}-{version}.tgz"
+    time against the registry's ``integrity`` (as ``package-lock.json`` locks it). A scoped
+    package's tarball is named as ``npm pack`` names it (``@esbuild/linux-x64``:
+    ``esbuild-linux-x64-0.28.2.tgz``)."""
+    target = CACHE / f"{name.removeprefix('@').replace('/', '-')}-{version}.tgz"
     if not target.exists():
         CACHE.mkdir(parents=True, exist_ok=True)
         log(f"downloading {name}@{version} (npm)")
@@ -66,7 +68,11 @@ def fetch_npm(name: str, version: str, integrity: str) -> Path:
                 ["npm", "pack", "--silent", f"{name}@{version}", "--pack-destination", tmp],
                 check=True, stdout=subprocess.DEVNULL,
             )  # fmt: skip
-            shutil.move(Path(tmp) / target.name, target)
+            # Moved beside the target, then renamed: a process that fetches the same
+            # package meanwhile (a test beside the build) never reads half a tarball.
+            partial = target.with_name(f"{target.name}.{os.getpid()}.partial")
+            shutil.move(Path(tmp) / target.name, partial)
+            partial.replace(target)
     algorithm, _, expected = integrity.partition("-")
     actual = base64.b64encode(hashlib.new(algorithm, target.read_bytes()).digest()).decode()
     if actual != expected:

@@ -19,6 +19,9 @@ tests and the benchmark; ``_headers`` is for the host). Nor dotfiles (``.fingerp
 precompressed copies of files (``X.br``, ``X.gz`` beside ``X``: the host's business, never asked
 for by name, ``compress.py``)."""
 
+NOT_PRECACHED_SUFFIXES = (".map",)
+"""Nor source maps (``X.js.map``, ``minify.py``): only the developer tools ask for them."""
+
 REVISION_LENGTH = 16
 """Hex digits of a file's sha256 that ``sw.js`` keeps as its revision (and of a build's id)."""
 
@@ -31,6 +34,7 @@ def site_files(site: Path) -> list[str]:
         if path.is_file()
         and not path.name.startswith(".")
         and path.relative_to(site).as_posix() not in NOT_PRECACHED
+        and path.suffix not in NOT_PRECACHED_SUFFIXES
         and not is_precompressed_copy(site, path.relative_to(site).as_posix())
     )
 

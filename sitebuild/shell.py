@@ -14,6 +14,7 @@ from pathlib import Path
 from sitebuild.bytecode import python_optimize
 from sitebuild.fetch import fetch_npm, fetch_pypi
 from sitebuild.levers import ALL_LEVERS, Lever
+from sitebuild.minify import minify_scripts
 from sitebuild.paths import APP_PACKAGES, APP_ROOT, STATIC
 from sitebuild.pins import BROWSER_NPM, BROWSER_WHEELS, NPM_LOCK, PYTHON_LOCK
 from sitebuild.sliced import sliced_parts
@@ -168,7 +169,8 @@ def stage_shell(
     levers: frozenset[Lever] = ALL_LEVERS,
     snapshots: bool = False,
 ) -> None:
-    """The site's own files from ``static/``, with the build's configuration filled in.
+    """The site's own files from ``static/``, with the build's configuration filled in, and
+    with ``minified-scripts`` their scripts minified (``minify.py``).
 
     The build stops if any placeholder is left unfilled."""
     panel = next(p for p in BROWSER_WHEELS if p.name == "panel")
@@ -198,6 +200,7 @@ def stage_shell(
         # the Python of another build still running in an open tab.
         "buildId": input_fingerprint(levers)[:16],
     }
+    scripts: list[str] = []
     for path in sorted(STATIC.rglob("*")):
         if not path.is_file() or path.name == "sw.js":
             continue
@@ -213,8 +216,12 @@ def stage_shell(
             if left := PLACEHOLDER.findall(text):
                 raise SystemExit(f"static/{path.name}: placeholders left unfilled: {left}")
             out.write_text(text)
+            if path.suffix == ".js":
+                scripts.append(path.relative_to(STATIC).as_posix())
         else:
             shutil.copyfile(path, out)
+    if Lever.MINIFIED_SCRIPTS in levers:
+        minify_scripts(site, scripts)
 
 
 def input_fingerprint(levers: frozenset[Lever] = ALL_LEVERS) -> str:
