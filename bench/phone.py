@@ -76,10 +76,26 @@ def stage_boot_variant(rangefinder: Path, rev: str) -> Path:
     (folder / "boot.js").write_text(old.replace("__RANGEFINDER_CONFIG__", config.group(1)))
     for suffix in sitebuild.ENCODINGS:
         (folder / f"boot.js{suffix}").unlink(missing_ok=True)
-    levers = sitebuild.parse_levers(json.loads((rangefinder / "build.json").read_text())["levers"])
+    levers = sitebuild.built_levers(rangefinder)
     if sitebuild.Lever.MINIFIED_SCRIPTS in levers:
         sitebuild.minify_scripts(folder, ["boot.js"])
     return folder
+
+
+def lever_variant(rangefinder: Path, lever: Any) -> tuple[Path, Any]:
+    """A fresh copy of the staged ``dist/`` in ``variants/rf-without-<lever>``, to be made
+    into the build without ``lever`` (a ``sitebuild.Lever``), and the levers ``dist/`` was
+    built with; stops if ``lever`` is not one of them."""
+    import sitebuild
+
+    levers = sitebuild.built_levers(rangefinder)
+    if lever not in levers:
+        raise SystemExit(f"dist/ was built without {lever} already")
+    folder = WORK / "variants" / f"rf-without-{lever}"
+    if folder.exists():
+        shutil.rmtree(folder)
+    shutil.copytree(rangefinder, folder)
+    return folder, levers
 
 
 def stage_without_compile_hints(rangefinder: Path) -> Path:
@@ -88,13 +104,7 @@ def stage_without_compile_hints(rangefinder: Path) -> Path:
     ``sw.js`` and ``build.json`` written again by the build's own stage."""
     import sitebuild
 
-    levers = sitebuild.parse_levers(json.loads((rangefinder / "build.json").read_text())["levers"])
-    if sitebuild.Lever.COMPILE_HINTS not in levers:
-        raise SystemExit("dist/ was built without compile-hints already")
-    folder = WORK / "variants" / "rf-without-compile-hints"
-    if folder.exists():
-        shutil.rmtree(folder)
-    shutil.copytree(rangefinder, folder)
+    folder, levers = lever_variant(rangefinder, sitebuild.Lever.COMPILE_HINTS)
     hint = sitebuild.COMPILE_HINT
     marked = 0
     for path in folder.rglob("*.min.js"):
@@ -115,13 +125,7 @@ def stage_without_minified_scripts(rangefinder: Path) -> Path:
     copies removed, ``sw.js`` and ``build.json`` written again by the build's own stage."""
     import sitebuild
 
-    levers = sitebuild.parse_levers(json.loads((rangefinder / "build.json").read_text())["levers"])
-    if sitebuild.Lever.MINIFIED_SCRIPTS not in levers:
-        raise SystemExit("dist/ was built without minified-scripts already")
-    folder = WORK / "variants" / "rf-without-minified-scripts"
-    if folder.exists():
-        shutil.rmtree(folder)
-    shutil.copytree(rangefinder, folder)
+    folder, levers = lever_variant(rangefinder, sitebuild.Lever.MINIFIED_SCRIPTS)
     maps = sorted(folder.rglob("*.js.map"))
     for source_map in maps:
         script = source_map.with_suffix("")

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from sitebuild.compress import is_precompressed_copy
-from sitebuild.levers import ALL_LEVERS, Lever
+from sitebuild.levers import ALL_LEVERS, Lever, parse_levers
 from sitebuild.paths import STATIC
 from sitebuild.shell import CONTENT_SECURITY_POLICY
 
@@ -54,6 +54,11 @@ def revisions(site: Path, files: Iterable[str]) -> dict[str, str]:
         for name in files
     }
     return {"./": out["index.html"], **out}
+
+
+def built_levers(site: Path) -> frozenset[Lever]:
+    """The levers the build of ``site`` was made with, as its ``build.json`` records them."""
+    return parse_levers(json.loads((site / "build.json").read_text())["levers"])
 
 
 def stage_service_worker(site: Path, levers: frozenset[Lever] = ALL_LEVERS) -> str:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
-import json
 import os
 import shutil
 import threading
@@ -421,7 +420,7 @@ def copy_site(dist: Path, folder: Path) -> Path:
 def redeploy(site: Path, change: str) -> str:
     """The next build of ``site``: ``CHANGED`` with ``change`` appended, and a new ``sw.js``
     listing every file's revision (as the build's last stage writes it). Returns its id."""
-    levers = sitebuild.parse_levers(json.loads((site / "build.json").read_text())["levers"])
+    levers = sitebuild.built_levers(site)
     path = site / CHANGED
     path.write_text(path.read_text() + change)
     return sitebuild.stage_service_worker(site, levers)

@@ -71,7 +71,7 @@ def test_the_build_machine_runs_the_releases_the_site_ships(dist: Path) -> None:
         assert (
             importlib.metadata.version(name) == shipped[name] == sitebuild.python_pin(name).version
         )
-    levers = sitebuild.parse_levers(json.loads((dist / "build.json").read_text())["levers"])
+    levers = sitebuild.built_levers(dist)
     for pin in sitebuild.BROWSER_WHEELS:
         left_out = (*sitebuild.UNIMPORTED_WHEELS, *sitebuild.BUNDLE_DROP_DISTRIBUTIONS)
         if sitebuild.Lever.LEAN_PACKAGES in levers and pin.name.replace("-", "_") in left_out:
@@ -94,7 +94,7 @@ def test_no_template_placeholder_survives_into_dist(dist: Path) -> None:
 
 
 def test_the_sites_own_scripts_ship_minified_with_their_source_as_written(dist: Path) -> None:
-    levers = sitebuild.parse_levers(json.loads((dist / "build.json").read_text())["levers"])
+    levers = sitebuild.built_levers(dist)
     if sitebuild.Lever.MINIFIED_SCRIPTS not in levers:
         pytest.skip("dist/ was built without minified-scripts")
     scripts = [p for p in sitebuild.STATIC.rglob("*.js") if p.name != "sw.js"]
