@@ -460,6 +460,9 @@ class ServiceWorkerTrace:
     def __init__(self, context: Any, page: Any) -> None:
         self.start = time.monotonic()
         self.lines: list[str] = []
+        self.status: dict[str, str] = {}
+        """Each version's last status, by its id."""
+        self.page = page
         self.session = context.new_cdp_session(page)
         self.session.on("ServiceWorker.workerVersionUpdated", self.versions)
         self.session.on("ServiceWorker.workerErrorReported", self.error)
@@ -469,6 +472,7 @@ class ServiceWorkerTrace:
         for v in event["versions"]:
             script = v["scriptURL"].rsplit("/", 1)[-1]
             clients = len(v.get("controlledClients", []))
+            self.status[v["versionId"]] = v["status"]
             self.lines.append(
                 f"{time.monotonic() - self.start:7.2f} s  version {v['versionId']} ({script}): "
                 f"{v['status']}, {v['runningStatus']}, clients {clients}"
@@ -476,6 +480,35 @@ class ServiceWorkerTrace:
 
     def error(self, event: dict[str, Any]) -> None:
         self.lines.append(f"{time.monotonic() - self.start:7.2f} s  error {event}")
+
+    def wait_for(self, found: Callable[[], str | None], what: str, timeout_ms: float) -> str:
+        """What ``found`` returns once it returns something, as the protocol's events arrive
+        (Playwright hands them over while the traced page waits); AssertionError with the
+        trace if ``timeout_ms`` passes first."""
+        deadline = time.monotonic() + timeout_ms / 1000
+        while (result := found()) is None:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"no {what} within {timeout_ms / 1000:.0f} s")
+            self.page.wait_for_timeout(50)
+        return result
+
+    def waiting(self, timeout_ms: float) -> str:
+        """The id of the one version that has installed and waits ("installed")."""
+
+        def found() -> str | None:
+            waiting = [id for id, status in self.status.items() if status == "installed"]
+            assert len(waiting) <= 1, self.lines
+            return waiting[0] if waiting else None
+
+        return self.wait_for(found, "waiting worker", timeout_ms)
+
+    def activated(self, version: str, timeout_ms: float) -> None:
+        """Wait until ``version`` is the active worker ("activated")."""
+        self.wait_for(
+            lambda: version if self.status.get(version) == "activated" else None,
+            f"activation of version {version}",
+            timeout_ms,
+        )
 
     @contextlib.contextmanager
     def printed_on_failure(self) -> Iterator[None]:
