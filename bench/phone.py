@@ -142,6 +142,27 @@ def stage_without_minified_scripts(rangefinder: Path) -> Path:
     return folder
 
 
+def stage_without_font_warmup(rangefinder: Path) -> Path:
+    """A copy of the staged ``dist/`` as the build without ``font-warmup`` writes it, made
+    without a build: ``index.html`` without the warm-up's block (the placeholder filled with
+    nothing), recompressed; ``sw.js`` and ``build.json`` written again by the build's own
+    stage."""
+    import sitebuild
+
+    folder, levers = lever_variant(rangefinder, sitebuild.Lever.FONT_WARMUP)
+    index = folder / "index.html"
+    text, found = re.subn(r'<div class="rf-font-warmup[^"]*"[^>]*>.*?</div>', "", index.read_text())
+    if found != 1:
+        raise SystemExit(f"expected one font warm-up block in index.html, found {found}")
+    index.write_text(text)
+    sitebuild.stage_service_worker(folder, levers - {sitebuild.Lever.FONT_WARMUP})
+    if sitebuild.Lever.PRECOMPRESSED in levers:
+        for suffix in sitebuild.ENCODINGS:
+            index.with_name(index.name + suffix).unlink(missing_ok=True)
+        sitebuild.precompress([folder / "sw.js", index])
+    return folder
+
+
 def measure(
     playwright: Any,
     sites: list[PhoneSite],
@@ -581,6 +602,54 @@ LEVERS = (
     "console names minified functions unless the developer tools read the map; the build "
     "needs esbuild's npm package for its platform (without one it says so and ships the "
     "scripts as written).",
+    "Every font of the snapshots set up before the first paint (`font-warmup`, "
+    "`sitebuild/snapshot.py` `FONTS`, `sitebuild/shell.py` `font_warmup`; 2026-11-28, "
+    "session 23): the build lists, as it draws the snapshots, each font their visible "
+    "text is drawn in (computed style, weight, size and family, at 1024, 700 and 390 px: "
+    "the page's media queries change sizes at 760 and 560 px) with the characters drawn "
+    "in it, 33 fonts, and writes them at the top of `index.html`'s `<body>` as a clipped "
+    "1 px box hidden from assistive technology (4.4 kB, 0.7 kB brotli). The page's first "
+    "layout, before its first paint and while the snapshot is still downloading, then "
+    "sets them up; the snapshot's drawing after the first paint no longer does. Why: a "
+    "trace of moo2-shot at full speed (Lighthouse's, and one with blink's debug "
+    "categories) had the shell's first layout take 31-36 ms for 30 layout objects (text "
+    "shaping 10 ms of it) and the snapshot's first piece 28 ms of layout for 102 objects: "
+    "setting up fonts, not laying out boxes; building the adopted sheets' rule sets was "
+    "0.6 ms of that piece's 14.7 ms of style, and Bokeh's icons (SVG mask images) 2-6 ms "
+    "a piece. At a real 4x CPU throttle (DevTools' `setCPUThrottlingRate`, 412 px, the "
+    "worker not started, so only the page's own work; long animation frames from the "
+    "first paint until the snapshot is drawn; 8 loads each, interleaved; this build "
+    "against `--phone-without font-warmup`'s copy of it): blocking 59 / 57 / 21 / 27 ms "
+    "against 94 / 128 / 45 / 44 ms (moo2-shot, cepheus-attack, cepheus-check, landing), "
+    "the longest frame with style and layout 67 / 65 / 58 / 56 ms against 96 / 77 / 71 / "
+    "82 ms, lower on every page; a first trial (the fonts written into a copy of the "
+    "previous build by hand) read the same (blocking 59 / 53 / 16 ms against 112 / 95 / "
+    "37 ms; moo2-shot, cepheus-attack, landing). The snapshot is complete at the same "
+    "time (1,316 against 1,294 ms on moo2-shot). Its cost: the first paint comes later at "
+    "4x, 462 against 418 ms (medians of 6 loads, moo2-shot); Lighthouse's simulated FCP "
+    "did not move (1.05-1.06 s both). Lighthouse: the hand-made copy, 3 runs each, "
+    "interleaved, load 2.7-5.7: TBT 130 / 113 / 242 ms against 156 / 284 / 346 ms "
+    "(moo2-shot, cepheus-attack, landing; runs 114-200 / 104-225 / 242-529 against 52-474 "
+    "/ 167-457 / 216-355); the table above (this build): 386 / 256 / 242 / 221 ms against "
+    "322 / 323 / 196 / 259 ms, no verdict (runs 60-839 ms). Screenshots of seven pages' "
+    "snapshots, light and dark, at 390 and 1024 px, with and without it: identical to the "
+    "pixel, 28 of 28. **Kept**, on the throttled frames. Tried first and **not kept**: "
+    "the adopted sheets' rule sets built ahead in a hidden shadow root, 8 sheets a task "
+    "(`warmSheets`): blocking 164 against 158 ms, longest frame with style and layout 128 "
+    "against 107 ms (6 loads each).",
+    "Why Lighthouse's TBT swings from one run to the next (2026-11-28, session 23; a "
+    "measurement, not a lever): Lighthouse sums blocking time from the first paint to its "
+    "time to interactive, the start of the first 5 s with no long task (and few "
+    "requests). In every report read (9 runs of moo2-shot and cepheus-attack, this "
+    "session's and the last), that moment fell either at 9.1-9.6 s, after BokehJS's parts "
+    "are compiled (8.5-9.3 s in the simulation), or at 15.6-16.3 s, after the takeover, "
+    "depending on whether one of the takeover's tasks (13-16 s: `bokeh.min.js`, "
+    "`panel.min.js`, `bokeh-widgets.min.js`) passed 50 ms that run. In the first case the "
+    "takeover is not counted (TBT 50-126 ms on these two pages); in the second it adds "
+    "100-500 ms (TBT 254-627 ms). So a page meets the TBT target only when every takeover task "
+    "stays under 50 ms simulated (12.5 ms at full speed here) as well as the first "
+    "drawing's. The earlier note that BokehJS runs after Lighthouse's TTI either way "
+    "(session 19) does not hold for these builds.",
     "The landing page's first drawing, taken apart (2026-11-28, session 19; the snapshot "
     "drawn into a 412 px page at full speed, 8-15 runs each, interleaved). Style took "
     "11-13 ms. Its `<select>` of 27 calculators took 7-8 ms of that (4-5 ms without it), "

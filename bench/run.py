@@ -54,6 +54,7 @@ from phone import (
     splice,
     stage_boot_variant,
     stage_without_compile_hints,
+    stage_without_font_warmup,
     stage_without_minified_scripts,
 )
 from phone import measure as measure_phone
@@ -233,6 +234,8 @@ def main(argv: list[str] | None = None) -> None:
             folder = stage_without_compile_hints(rangefinder)
         elif lever == "minified-scripts":
             folder = stage_without_minified_scripts(rangefinder)
+        elif lever == "font-warmup":
+            folder = stage_without_font_warmup(rangefinder)
         elif not sitebuild.is_current(folder, [lever]):
             log(f"building rf-without-{lever}")
             sitebuild.build(folder, [lever])

@@ -49,8 +49,10 @@ def build(dist: Path = DIST, without: Iterable[str] = ()) -> str:
         stage_npm(site)
         stage_python(site, levers, set(json.loads(modules.read_text())))
         stage_shell(site, packages, levers)
-        if {Lever.PRERENDER, Lever.SNAPSHOT} <= levers and snapshot.timed_take(site, log):
-            stage_shell(site, packages, levers, snapshots=True)
+        if {Lever.PRERENDER, Lever.SNAPSHOT} <= levers:
+            fonts = snapshot.timed_take(site, log)
+            if fonts is not None:
+                stage_shell(site, packages, levers, snapshots=True, fonts=fonts)
         build_id = stage_service_worker(site, levers)
         stage_precompressed(site, levers)
         (site / ".fingerprint").write_text(fingerprint)

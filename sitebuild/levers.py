@@ -57,6 +57,12 @@ class Lever(StrEnum):
         "the prerendered pages drawn once at build time and shipped as HTML, on screen before"
         " BokehJS has loaded (needs Chromium at build time; else the BokehJS prerender)",
     )
+    FONT_WARMUP = (
+        "font-warmup",
+        "every font the snapshots' text is drawn in, with its characters, laid out once out of "
+        "sight in the page's first layout, before its first paint, so that drawing the "
+        "snapshot does not set them up (snapshot.py FONTS, shell.py font_warmup)",
+    )
     LEAN_NUMPY = (
         "lean-numpy",
         "numpy's wheel repacked without what the app never imports (NUMPY_DROP)",

@@ -4,12 +4,15 @@ files, and the Content-Security-Policy."""
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import re
 import shutil
 import tarfile
 import zipfile
+from collections.abc import Mapping
 from pathlib import Path
+from typing import NamedTuple
 
 from sitebuild.bytecode import python_optimize
 from sitebuild.fetch import fetch_npm, fetch_pypi
@@ -163,13 +166,47 @@ PLACEHOLDER = re.compile(r"__[A-Z][A-Z0-9_]*__")
 """The form of the build's placeholders in ``static/`` (``__PANEL_VERSION__``...)."""
 
 
+class Font(NamedTuple):
+    """A font the snapshots' text is drawn in: CSS computed values."""
+
+    style: str
+    weight: str
+    size: str
+    family: str
+
+
+def font_warmup(fonts: Mapping[Font, str]) -> str:
+    """The ``font-warmup`` lever's HTML for the top of the page's ``<body>``: each font of
+    ``fonts`` with the characters the snapshots draw in it, out of sight (``.rf-font-warmup``
+    in ``static/app.css``: a clipped box of 1 px, hidden from assistive technology), so that
+    the page's first layout, before its first paint, sets them up.
+
+    Why (issue 30): setting up a font (finding the face for its family, weight and style, its
+    shaping tables, the fallback for a character it lacks) is paid by the first layout that
+    draws text in it. Without this, that layout is the snapshot's first piece, after the first
+    paint: at a real 4x CPU throttle on ``?page=moo2-shot``, its frame of style and layout was
+    82 ms (median of 8 loads) and blocking 112 ms, against 54 ms and 59 ms with the fonts laid
+    out first (BENCHMARKS.md, LEVERS). The first layout comes before the first paint anyway,
+    while the snapshot is still downloading."""
+    spans = "".join(
+        f'<span style="font: {f.style} {f.weight} {f.size} {html.escape(f.family)}">'
+        f"{html.escape(text)}</span>"
+        for f, text in sorted(fonts.items())
+    )
+    if not spans:
+        return ""
+    return f'<div class="rf-font-warmup rf-no-print" aria-hidden="true">{spans}</div>'
+
+
 def stage_shell(
     site: Path,
     pyodide_packages: list[str],
     levers: frozenset[Lever] = ALL_LEVERS,
     snapshots: bool = False,
+    fonts: Mapping[Font, str] | None = None,
 ) -> None:
-    """The site's own files from ``static/``, with the build's configuration filled in, and
+    """The site's own files from ``static/``, with the build's configuration filled in, with
+    ``font-warmup`` the snapshots' ``fonts`` laid out ahead (:func:`font_warmup`), and
     with ``minified-scripts`` their scripts minified (``minify.py``).
 
     The build stops if any placeholder is left unfilled."""
@@ -200,6 +237,7 @@ def stage_shell(
         # the Python of another build still running in an open tab.
         "buildId": input_fingerprint(levers)[:16],
     }
+    warmup = font_warmup(fonts or {}) if Lever.FONT_WARMUP in levers else ""
     scripts: list[str] = []
     for path in sorted(STATIC.rglob("*")):
         if not path.is_file() or path.name == "sw.js":
@@ -213,6 +251,7 @@ def stage_shell(
             text = text.replace("__RANGEFINDER_CONFIG__", json.dumps(config))
             text = text.replace("__PANEL_VERSION__", panel.version)
             text = text.replace("__CONTENT_SECURITY_POLICY__", CONTENT_SECURITY_POLICY)
+            text = text.replace("__FONT_WARMUP__", warmup)
             if left := PLACEHOLDER.findall(text):
                 raise SystemExit(f"static/{path.name}: placeholders left unfilled: {left}")
             out.write_text(text)

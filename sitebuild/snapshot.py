@@ -52,6 +52,7 @@ from pathlib import Path
 from typing import Any
 
 from sitebuild.serve import CHROMIUM, CHROMIUM_ARGS, make_server
+from sitebuild.shell import Font
 
 STYLE = re.compile(r"<style([^>]*)>(.*?)</style>", re.S)
 PNG = re.compile(r'"data:image/png;base64,([A-Za-z0-9+/=]+)"')
@@ -177,6 +178,42 @@ WAIT = """async () => {
 }"""
 
 
+FONTS = """() => {
+  const fonts = {};
+  const visit = (root) => {
+    for (const el of root.querySelectorAll("*")) {
+      if (el.shadowRoot) visit(el.shadowRoot);
+      if (!el.checkVisibility()) continue;
+      let text = "";
+      for (const node of el.childNodes) if (node.nodeType === Node.TEXT_NODE) text += node.data;
+      if (el.localName === "input" && !["checkbox", "radio", "range", "hidden"].includes(el.type)) {
+        text += el.value;
+      }
+      if (el.localName === "select") text += el.selectedOptions[0]?.text ?? "";
+      text = text.replace(/\\s+/g, "");
+      if (!text) continue;
+      const style = getComputedStyle(el);
+      const key = JSON.stringify(
+        [style.fontStyle, style.fontWeight, style.fontSize, style.fontFamily]);
+      fonts[key] = (fonts[key] ?? "") + text;
+    }
+  };
+  const host = document.getElementById("rf-pre");
+  if (host !== null) visit(host);
+  return fonts;
+}"""
+"""JS: the text the drawn snapshot shows (its elements' own text, an input's value, a
+select's chosen option), by the font it is drawn in (computed style, weight, size, family,
+as JSON): what ``shell.font_warmup`` lays out ahead."""
+
+
+FONT_WIDTHS = (1024, 700, 390)
+"""The widths at which :data:`FONTS` lists a snapshot's fonts, after it is serialized: the
+page's own media queries draw text in other sizes at 760 px and narrower (the key figures,
+``webapp/styles.py``) and at 560 px and narrower (the tables), and the warm-up lays out
+each font at its size."""
+
+
 def browser_available() -> bool:
     try:
         import playwright.sync_api  # noqa: F401
@@ -185,12 +222,14 @@ def browser_available() -> bool:
     return Path(CHROMIUM).exists()
 
 
-def take(site: Path) -> int:
+def take(site: Path) -> tuple[int, dict[Font, str]]:
     """Draw every ``prerender/*.json.gz`` of ``site`` in Chromium and write its snapshot.
 
-    Returns the number of snapshots written; the JSON documents are removed once every one
-    has its snapshot (all or nothing: a page without one would have no prerender at all).
-    The two themes are drawn by two browsers at once (the build machine has two cores)."""
+    Returns the number of snapshots written, and every font their text is drawn in with the
+    characters drawn in it (:data:`FONTS`, for ``shell.font_warmup``); the JSON documents are
+    removed once every one has its snapshot (all or nothing: a page without one would have no
+    prerender at all). The two themes are drawn by two browsers at once (the build machine
+    has two cores)."""
     folder = site / "prerender"
     documents = sorted(folder.glob("*.json.gz"))
     os.environ["RANGEFINDER_QUIET_SERVER"] = "1"
@@ -199,12 +238,13 @@ def take(site: Path) -> int:
     thread.start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     drawn: dict[Path, str] = {}
+    texts: list[dict[str, str]] = []
     failures: list[BaseException] = []
 
     def draw(theme: str) -> None:
         try:
             mine = [p for p in documents if p.name.split(".")[1] == theme]
-            drawn.update(_draw(base, theme, mine))
+            drawn.update(_draw(base, theme, mine, texts))
         except BaseException as error:  # re-raised in the build's thread below
             failures.append(error)
 
@@ -239,12 +279,19 @@ def take(site: Path) -> int:
         path.unlink()
     table = json.dumps(sorted(styles, key=styles.__getitem__), separators=(",", ":"))
     (folder / "styles.json.gz").write_bytes(gzip.compress(table.encode(), 9, mtime=0))
-    return len(documents)
+    characters: dict[Font, set[str]] = {}
+    for page in texts:
+        for key, text in page.items():
+            characters.setdefault(Font(*json.loads(key)), set()).update(text)
+    return len(documents), {font: "".join(sorted(chars)) for font, chars in characters.items()}
 
 
-def _draw(base: str, theme: str, documents: list[Path]) -> dict[Path, str]:
+def _draw(
+    base: str, theme: str, documents: list[Path], texts: list[dict[str, str]]
+) -> dict[Path, str]:
     """The prerendered page of each of ``documents`` (all of ``theme``), drawn and serialized
-    by a browser of this thread's own."""
+    by a browser of this thread's own; each page's text by font (:data:`FONTS`) appended to
+    ``texts``."""
     from playwright.sync_api import sync_playwright  # (only where the build draws snapshots)
 
     drawn: dict[Path, str] = {}
@@ -271,6 +318,10 @@ def _draw(base: str, theme: str, documents: list[Path]) -> dict[Path, str]:
             if not html:
                 raise SystemExit(f"snapshot: {query} ({theme}) has no prerendered page")
             drawn[path] = html
+            for width in FONT_WIDTHS:
+                page.set_viewport_size({"width": width, "height": VIEWPORT["height"]})
+                texts.append(page.evaluate(FONTS))
+            page.set_viewport_size(VIEWPORT)  # type: ignore[arg-type]
         browser.close()
     return drawn
 
@@ -494,12 +545,16 @@ def _webp(match: re.Match[str]) -> str:
     return '"data:image/webp;base64,' + base64.b64encode(out.getvalue()).decode() + '"'
 
 
-def timed_take(site: Path, log: Any) -> bool:
-    """:func:`take`, logged; False (the JSON documents kept) when no browser is at hand."""
+def timed_take(site: Path, log: Any) -> dict[Font, str] | None:
+    """:func:`take`, logged: the fonts of the snapshots' text; None (the JSON documents kept)
+    when no browser is at hand."""
     if not browser_available():
         log("snapshots: no Chromium/Playwright here; shipping the BokehJS prerender instead")
-        return False
+        return None
     start = time.monotonic()
-    count = take(site)
-    log(f"snapshots: {count} pages drawn in Chromium in {time.monotonic() - start:.0f} s")
-    return True
+    count, fonts = take(site)
+    log(
+        f"snapshots: {count} pages drawn in Chromium in {time.monotonic() - start:.0f} s, "
+        f"their text in {len(fonts)} fonts"
+    )
+    return fonts

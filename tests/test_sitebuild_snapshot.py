@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from sitebuild.shell import Font, font_warmup
 from sitebuild.snapshot import _html, needed_classes, styles_nothing
 
 
@@ -89,3 +90,37 @@ def test_the_snapshot_keeps_what_styles_the_page_and_inlines_its_links(tmp_path:
         '<link rel="stylesheet" href="css/icons.css">'
         '<button class="bk-btn">Go</button></template></div>'
     )
+
+
+def test_the_font_warmup_lays_out_each_font_with_its_characters_out_of_sight() -> None:
+    from html.parser import HTMLParser
+
+    fonts = {
+        Font("normal", "700", "21.6px", "Helvetica, Arial, sans-serif"): "%0149",
+        Font("italic", "400", "13.6px", 'system-ui, "Segoe UI", sans-serif'): '<&">\u2013',
+    }
+
+    class Spans(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.outer: dict[str, str | None] = {}
+            self.spans: list[list[str]] = []
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            if tag == "div":
+                self.outer = dict(attrs)
+            elif tag == "span":
+                self.spans.append([str(dict(attrs)["style"]), ""])
+
+        def handle_data(self, data: str) -> None:
+            self.spans[-1][1] += data
+
+    parsed = Spans()
+    parsed.feed(font_warmup(fonts))
+    assert parsed.outer == {"class": "rf-font-warmup rf-no-print", "aria-hidden": "true"}
+    # In the fonts' order; each span's font is the CSS font shorthand of its computed values.
+    assert parsed.spans == [
+        ['font: italic 400 13.6px system-ui, "Segoe UI", sans-serif', '<&">\u2013'],
+        ["font: normal 700 21.6px Helvetica, Arial, sans-serif", "%0149"],
+    ]
+    assert font_warmup({}) == ""
