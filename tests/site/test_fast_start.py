@@ -18,6 +18,7 @@ import pytest
 from sitetools import TWO_FRAMES, AppPage, Server, settle_until
 
 from rules import moo2
+from sitebuild import snapshot
 from sitebuild.snapshot import chain, expand
 from webapp.formatting import percent
 from webapp.pages.moo2.shot import Moo2Shot
@@ -368,54 +369,34 @@ def test_a_snapshots_first_frame_holds_its_figures_and_few_of_its_components(
 
 
 WARMED = """() => {
-  const font = (style) => JSON.stringify(
-    [style.fontStyle, style.fontWeight, style.fontSize, style.fontFamily]);
   const warmup = document.querySelector("body > .rf-font-warmup");
-  const warmed = new Map();
+  const fonts = {};
   for (const span of warmup.querySelectorAll("span")) {
-    warmed.set(font(getComputedStyle(span)), span.textContent);
+    const style = getComputedStyle(span);
+    const key = JSON.stringify(
+      [style.fontStyle, style.fontWeight, style.fontSize, style.fontFamily]);
+    fonts[key] = span.textContent;
   }
-  const missing = [];
-  let texts = 0;
-  const visit = (root) => {
-    for (const el of root.querySelectorAll("*")) {
-      if (el.shadowRoot) visit(el.shadowRoot);
-      if (!el.checkVisibility()) continue;
-      let text = "";
-      for (const node of el.childNodes) if (node.nodeType === Node.TEXT_NODE) text += node.data;
-      if (el.localName === "input" && !["checkbox", "radio", "range", "hidden"].includes(el.type)) {
-        text += el.value;
-      }
-      if (el.localName === "select") text += el.selectedOptions[0]?.text ?? "";
-      text = text.replace(/\\s+/g, "");
-      if (!text) continue;
-      texts += 1;
-      const key = font(getComputedStyle(el));
-      const chars = warmed.get(key);
-      if (chars === undefined) missing.push([key, text]);
-      else for (const ch of text) if (!chars.includes(ch)) missing.push([key, ch]);
-    }
-  };
-  visit(document.getElementById("rf-pre"));
   const box = warmup.getBoundingClientRect();
   return {
-    warmed: warmed.size, texts, missing: missing.slice(0, 5), box: [box.width, box.height],
-    hidden: warmup.getAttribute("aria-hidden"), first: document.body.firstElementChild === warmup,
+    fonts, box: [box.width, box.height], hidden: warmup.getAttribute("aria-hidden"),
+    first: document.body.firstElementChild === warmup,
   };
 }"""
-"""JS: the fonts and characters the drawn snapshot's visible text uses that the page's
-font warm-up did not lay out (``missing``), and where the warm-up is."""
+"""JS: each font the page's font warm-up lays out, as the page resolves its span's style (in
+``snapshot.FONTS``'s form), with its characters; and where the warm-up is."""
 
 
 @pytest.mark.parametrize("width", [390, 1024])
 def test_every_font_the_snapshot_draws_text_in_was_laid_out_before_it(
     open_app: Any, server: Server, width: int
 ) -> None:
-    # The font-warmup lever (sitebuild/snapshot.py, font_warmup): each font (style, weight,
-    # size, family) the snapshot's text is drawn in, with its characters, is laid out by the
-    # page's first layout, before the first paint, out of sight; the snapshot's drawing then
-    # finds them set up (issue 30). The build collects them from its snapshots at tablet
-    # width; a phone's width must not draw the text in a font it did not collect.
+    # The font-warmup lever (sitebuild/shell.py font_warmup, sitebuild/snapshot.py FONTS):
+    # each font (style, weight, size, family) the snapshot's text is drawn in, with its
+    # characters, is laid out by the page's first layout, before the first paint, out of
+    # sight; the snapshot's drawing then finds them set up (issue 30). The build lists them
+    # as it draws its snapshots at 1024 px, then at the narrower widths of the page's media
+    # queries (FONT_WIDTHS): a phone must not draw text in a font the build did not list.
     for slug in ("moo2-shot", "cepheus-attack", "home"):
         app: AppPage = open_app(
             url="about:blank", wait=False, viewport={"width": width, "height": 800}
@@ -423,11 +404,18 @@ def test_every_font_the_snapshot_draws_text_in_was_laid_out_before_it(
         with python_held(app):
             app.page.goto(server.url + f"?page={slug}")
             assert wait_stage(app, "prerendered") == "prerendered"
-            found = app.page.evaluate(WARMED)
-        assert found["missing"] == [], (slug, width, found)
-        assert found["texts"] > 20 and found["warmed"] > 5, (slug, width, found)
-        assert found["hidden"] == "true" and found["first"], found
-        assert found["box"][0] <= 1 and found["box"][1] <= 1, found
+            # What the visitor's page draws, listed by the build's own walk (its fonts as
+            # this page resolves them, at this width), against what its warm-up laid out.
+            drawn = app.page.evaluate(snapshot.FONTS)
+            warmup = app.page.evaluate(WARMED)
+        missing = {
+            font: "".join(sorted(set(text) - set(warmup["fonts"].get(font, ""))))
+            for font, text in drawn.items()
+        }
+        assert {font: chars for font, chars in missing.items() if chars} == {}, (slug, width)
+        assert sum(map(len, drawn.values())) > 100 and len(warmup["fonts"]) > 5, (slug, drawn)
+        assert warmup["hidden"] == "true" and warmup["first"], warmup
+        assert warmup["box"][0] <= 1 and warmup["box"][1] <= 1, warmup
 
 
 def test_pythons_runtime_waits_for_the_drawn_snapshot_and_its_downloads_do_not(
