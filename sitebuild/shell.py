@@ -184,10 +184,10 @@ def font_warmup(fonts: Mapping[Font, str]) -> str:
     Why (issue 30): setting up a font (finding the face for its family, weight and style, its
     shaping tables, the fallback for a character it lacks) is paid by the first layout that
     draws text in it. Without this, that layout is the snapshot's first piece, after the first
-    paint: at a real 4x CPU throttle on ``?page=moo2-shot``, its frame of style and layout was
-    82 ms (median of 8 loads) and blocking 112 ms, against 54 ms and 59 ms with the fonts laid
-    out first (BENCHMARKS.md, LEVERS). The first layout comes before the first paint anyway,
-    while the snapshot is still downloading."""
+    paint: at a real 4x CPU throttle on ``?page=moo2-shot``, the longest frame of style and
+    layout was 96 ms (median of 8 loads) and blocking 94 ms, against 67 ms and 59 ms with the
+    fonts laid out first (BENCHMARKS.md, LEVERS). The first layout comes before the first
+    paint anyway, while the snapshot is still downloading."""
     spans = "".join(
         f'<span style="font: {f.style} {f.weight} {f.size} {html.escape(f.family)}">'
         f"{html.escape(text)}</span>"
