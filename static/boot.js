@@ -351,6 +351,9 @@
     });
   }
   window.rfNextTask = nextTask;
+  // How long the snapshot's work runs before it yields: as bokeh-sliced.js's slices, under
+  // Lighthouse's 12.5 ms at full speed with what ends a slice (issue 30).
+  const SLICE_MS = 5;
 
   // The shadow roots of `node` (an element or a shadow root) and under it, at every depth,
   // each before the roots inside it: the snapshot's components are BokehJS views, one root
@@ -367,28 +370,35 @@
   // build's table, styles.json), as constructed stylesheets by index; null where the browser
   // cannot adopt one. BokehJS gives each component's shadow root its own copies of a few
   // shared sheets: moo2-shot holds 572 of them, 1.5 MB of CSS, made of 48 sheets, 144 kB.
-  function constructedSheets(snapshotHTML, sheets) {
+  // Parsed a few at a time, yielding whenever SLICE_MS have passed (issue 30).
+  async function constructedSheets(snapshotHTML, sheets) {
     const adoptable = typeof CSSStyleSheet === "function" && "replaceSync" in CSSStyleSheet.prototype
       && typeof ShadowRoot === "function" && "adoptedStyleSheets" in ShadowRoot.prototype;
     if (!adoptable) return null;
     const made = new Map();
+    let sliceStart = performance.now();
     for (const [, index] of snapshotHTML.matchAll(/data-rf-css="(\d+)"/g)) {
       const n = Number(index);
       if (made.has(n)) continue;
       const sheet = new CSSStyleSheet();
       sheet.replaceSync(sheets[n] ?? "");
       made.set(n, sheet);
+      if (performance.now() - sliceStart >= SLICE_MS) {
+        await nextTask();
+        sliceStart = performance.now();
+      }
     }
     return made;
   }
 
-  // Fills the snapshot's <style data-rf-css> with their text. In a shadow root whose every
+  // Fills the snapshot's <style data-rf-css> (in `roots`, the snapshot's element and its
+  // shadow roots) with their text. In a shadow root whose every
   // stylesheet is one of those, the root adopts the constructed sheets instead, in the same
   // order, and the <style>s go: one parsed copy of each sheet for the page, not one per root
   // (drawing moo2-shot's snapshot: style and layout 55 to 34 ms at full speed). Adopted
   // sheets come after a root's own in the cascade, hence the "every".
-  function fillStyles(element, sheets, adopted) {
-    for (const root of [element, ...shadowRoots(element)]) {
+  function fillStyles(roots, sheets, adopted) {
+    for (const root of roots) {
       const styles = root.querySelectorAll("style[data-rf-css]");
       const own = root.querySelectorAll("style, link[rel~='stylesheet']").length;
       if (adopted && root instanceof ShadowRoot && styles.length > 0 && styles.length === own) {
@@ -415,26 +425,35 @@
   // lists of [shadow root, child] to append in order.
   const PIECE_ELEMENTS = 150;
   const ROOT_ELEMENTS = 10;
-  function laterPieces(element) {
-    // The elements in `node`'s tree, its shadow roots' included, and ROOT_ELEMENTS a root.
-    const weight = (node) => {
-      let n = 0;
-      for (const root of [node, ...shadowRoots(node)]) {
-        n += root.querySelectorAll("*").length + (root === node ? 0 : ROOT_ELEMENTS);
-      }
+  function laterPieces(element, roots) {
+    // Each root's weight: its elements, and ROOT_ELEMENTS and the weight of each root inside
+    // it (`roots` lists each root before the roots inside it). One count of each root's
+    // elements: the page's 1,200 elements in 66 roots are walked once.
+    const inner = new Map(roots.map((root) => [root, []]));
+    for (const root of roots) if (root !== element) inner.get(root.host.getRootNode())?.push(root);
+    const total = new Map();
+    for (const root of [...roots].reverse()) {
+      let n = root.querySelectorAll("*").length;
+      for (const child of inner.get(root)) n += ROOT_ELEMENTS + total.get(child);
+      total.set(root, n);
+    }
+    // A column's child, with the elements under it and the roots inside them.
+    const weight = (root, child) => {
+      let n = 1 + child.querySelectorAll("*").length;
+      for (const inside of inner.get(root)) if (child.contains(inside.host)) n += ROOT_ELEMENTS + total.get(inside);
       return n;
     };
     const items = [];
-    for (const root of [element, ...shadowRoots(element)]) {
+    for (const root of roots) {
       for (const column of root.querySelectorAll(".rf-inputs, .rf-details")) {
         if (!column.shadowRoot) continue;
         for (const child of column.shadowRoot.children) {
           if (child.localName === "style" || child.localName === "link") continue;
-          items.push([column.shadowRoot, child, 1 + weight(child)]);
+          items.push([column.shadowRoot, child, weight(column.shadowRoot, child)]);
         }
       }
     }
-    let first = weight(element) - items.reduce((sum, item) => sum + item[2], 0);
+    let first = total.get(element) - items.reduce((sum, item) => sum + item[2], 0);
     let kept = 0;
     while (kept < items.length && first + items[kept][2] <= 2 * PIECE_ELEMENTS) first += items[kept++][2];
     const pieces = [];
@@ -477,17 +496,22 @@
     }
     window.rangefinderSnapshotHTML = data.html;   // for the browser tests: what was drawn
     if (live) return true;
-    // The page's stylesheets, each parsed once in a task of its own, then adopted by every
-    // shadow root that uses it (issue 30).
-    const adopted = constructedSheets(data.html, sheets);
+    // The page's stylesheets, each parsed once, then adopted by every shadow root that uses
+    // it (issue 30).
+    const adopted = await constructedSheets(data.html, sheets);
     await nextTask();
     if (live) return true;
+    // Parsed, filled and cut into pieces a task each, then put in the page in the next:
+    // each short (issue 30), the last one's style and layout unchanged.
     const element = prerenderedElement();
     element.setHTMLUnsafe(data.html);
-    fillStyles(element, sheets, adopted);
-    const later = laterPieces(element);
-    // Parsed and filled in this task, put in the page in the next: two tasks of about half
-    // the length on a phone (issue 30), the second one's style and layout unchanged.
+    await nextTask();
+    if (live) return true;
+    const roots = [element, ...shadowRoots(element)];
+    fillStyles(roots, sheets, adopted);
+    await nextTask();
+    if (live) return true;
+    const later = laterPieces(element, roots);
     await nextTask();
     if (live) return true;
     app.before(element);
