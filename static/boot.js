@@ -391,12 +391,12 @@
     return made;
   }
 
-  // Fills the snapshot's <style data-rf-css> (in `roots`, the snapshot's element and its
-  // shadow roots) with their text. In a shadow root whose every
-  // stylesheet is one of those, the root adopts the constructed sheets instead, in the same
-  // order, and the <style>s go: one parsed copy of each sheet for the page, not one per root
-  // (drawing moo2-shot's snapshot: style and layout 55 to 34 ms at full speed). Adopted
-  // sheets come after a root's own in the cascade, hence the "every".
+  // Fills the snapshot's <style data-rf-css> (in `roots`: the snapshot's element and its
+  // shadow roots) with their text. In a shadow root whose every stylesheet is one of those,
+  // the root adopts the constructed sheets instead, in the same order, and the <style>s go:
+  // one parsed copy of each sheet for the page, not one per root (drawing moo2-shot's
+  // snapshot: style and layout 55 to 34 ms at full speed). Adopted sheets come after a
+  // root's own in the cascade, hence the "every".
   function fillStyles(roots, sheets, adopted) {
     for (const root of roots) {
       const styles = root.querySelectorAll("style[data-rf-css]");
@@ -440,7 +440,9 @@
     // A column's child, with the elements under it and the roots inside them.
     const weight = (root, child) => {
       let n = 1 + child.querySelectorAll("*").length;
-      for (const inside of inner.get(root)) if (child.contains(inside.host)) n += ROOT_ELEMENTS + total.get(inside);
+      for (const inside of inner.get(root)) {
+        if (child.contains(inside.host)) n += ROOT_ELEMENTS + total.get(inside);
+      }
       return n;
     };
     const items = [];
