@@ -404,7 +404,8 @@ LEVERS = (
     "0.82 / 0.78, LCP 1.5 / 1.7 s against 1.7 / 1.8 s. The table above (`./dev bench --only "
     "phone --sites rangefinder --phone-folder 'previous build (b4be5d8)=...'`, 2026-11-27 "
     "19:54 UTC) is the three together against the build before them on four pages. **Kept.**",
-    "Slices of 5 ms instead of 10 (`static/bokeh-sliced.js`, `SLICE_MS`): Lighthouse "
+    "Slices of 5 ms instead of 10 (`SLICE_MS`, since session 24 in `static/boot.js`'s "
+    "`slicer`, which `static/bokeh-sliced.js` uses): Lighthouse "
     "multiplies each recorded task by 4, so a task counts from 12.5 ms; a slice holds the "
     "module that ends it and the yield, and 10 ms slices were recorded at 12-19 ms. Kept "
     "with the two above (measured together).",

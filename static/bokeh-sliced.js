@@ -2,8 +2,9 @@
 // at a time. The build rewrites bokeh.min.js, bokeh-widgets.min.js and panel.min.js so that
 // loading them only hands their module tables to this file (rfSlicedEval.bundle: cheap); boot.js
 // then calls rfSlicedEval.evaluate(), which evaluates the modules in the order the build found
-// (each one's dependencies before it), yielding to the event loop whenever a slice has run for
-// SLICE_MS, and last each bundle's entry, as BokehJS's own loader does when the script runs.
+// (each one's dependencies before it), yielding to the event loop whenever a slice has run its
+// length (boot.js's slicer), and last each bundle's entry, as BokehJS's own loader does when
+// the script runs.
 // The build's order is the order in which BokehJS's loader finishes evaluating the modules
 // (the same, module for module, checked in Chromium for Bokeh 3.10.1 and Panel 1.10.0): each
 // module meets its dependencies evaluated already, as it would have.
@@ -16,13 +17,6 @@
 // Panel upgrade changes that wrapper (sitebuild/sliced.py, LOADERS).
 (function () {
   "use strict";
-  // A slice's length. Lighthouse's simulated 4x slowdown multiplies what it records at full
-  // speed, so a task counts as long from 12.5 ms there; a slice also holds the module that
-  // ends it and the yield: 10 ms slices ran 12-19 ms (a trace of Lighthouse's run, issue 30),
-  // 5 ms ones stay under 12.5 ms. On a phone, where the clock is the slowed one, a slice is
-  // 5 ms of its time.
-  const SLICE_MS = 5;
-
   let modules = null;
   let entry = null;
   let aliases = {};
@@ -118,8 +112,7 @@
     // The first slice in a task of its own, not in the one of the script whose load called
     // evaluate() (that script's compile and run, 10-15 ms under Lighthouse's trace).
     await yieldToBrowser();
-    let sliceStart = performance.now();
-    let slices = 1;
+    const slice = window.rfSlicer();
     for (const bundle of bundles) {
       // A plugin's table joins BokehJS's when its turn comes, as its script's
       // register_plugin call would have done after BokehJS's evaluation.
@@ -134,16 +127,12 @@
             console.warn(`Rangefinder: module ${id} not evaluated ahead:`, error);
           }
         }
-        if (performance.now() - sliceStart >= SLICE_MS) {
-          await yieldToBrowser();
-          sliceStart = performance.now();
-          slices += 1;
-        }
+        if (slice.due()) await slice.next();
       }
       if (bundle.kind === "bokeh") installMain();
       else evaluatePlugin(bundle.entry);
     }
-    document.documentElement.dataset.bokehSlices = String(slices);
+    document.documentElement.dataset.bokehSlices = String(slice.slices);
     return window.Bokeh;
   }
 

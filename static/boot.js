@@ -351,9 +351,31 @@
     });
   }
   window.rfNextTask = nextTask;
-  // How long the snapshot's work runs before it yields: as bokeh-sliced.js's slices, under
-  // Lighthouse's 12.5 ms at full speed with what ends a slice (issue 30).
+
+  // Long work done a slice at a time (issue 30): a slicer's due() says that SLICE_MS have
+  // passed since its slice began, its next() yields (nextTask) and begins the next slice,
+  // and `slices` counts them. The snapshot's stylesheets are parsed with one, and
+  // bokeh-sliced.js evaluates BokehJS's modules with one (window.rfSlicer).
+  // A slice's length: Lighthouse's simulated 4x slowdown multiplies what it records at full
+  // speed, so a task counts as long from 12.5 ms there; a slice also holds the step that
+  // ends it and the yield: 10 ms slices ran 12-19 ms (a trace of Lighthouse's run), 5 ms
+  // ones stay under 12.5 ms. On a phone, where the clock is the slowed one, a slice is 5 ms
+  // of its time.
   const SLICE_MS = 5;
+  function slicer() {
+    let start = performance.now();
+    const clock = {
+      slices: 1,
+      due: () => performance.now() - start >= SLICE_MS,
+      async next() {
+        await nextTask();
+        start = performance.now();
+        clock.slices += 1;
+      },
+    };
+    return clock;
+  }
+  window.rfSlicer = slicer;
 
   // The shadow roots of `node` (an element or a shadow root) and under it, at every depth,
   // each before the roots inside it: the snapshot's components are BokehJS views, one root
@@ -370,23 +392,20 @@
   // build's table, styles.json), as constructed stylesheets by index; null where the browser
   // cannot adopt one. BokehJS gives each component's shadow root its own copies of a few
   // shared sheets: moo2-shot holds 572 of them, 1.5 MB of CSS, made of 48 sheets, 144 kB.
-  // Parsed a few at a time, yielding whenever SLICE_MS have passed (issue 30).
+  // Parsed a slice at a time (slicer).
   async function constructedSheets(snapshotHTML, sheets) {
     const adoptable = typeof CSSStyleSheet === "function" && "replaceSync" in CSSStyleSheet.prototype
       && typeof ShadowRoot === "function" && "adoptedStyleSheets" in ShadowRoot.prototype;
     if (!adoptable) return null;
     const made = new Map();
-    let sliceStart = performance.now();
+    const slice = slicer();
     for (const [, index] of snapshotHTML.matchAll(/data-rf-css="(\d+)"/g)) {
       const n = Number(index);
       if (made.has(n)) continue;
       const sheet = new CSSStyleSheet();
       sheet.replaceSync(sheets[n] ?? "");
       made.set(n, sheet);
-      if (performance.now() - sliceStart >= SLICE_MS) {
-        await nextTask();
-        sliceStart = performance.now();
-      }
+      if (slice.due()) await slice.next();
     }
     return made;
   }
