@@ -18,6 +18,7 @@ from sitebuild.bundle import stage_python
 from sitebuild.bytecode import check_python_version
 from sitebuild.compress import stage_precompressed
 from sitebuild.levers import ALL_LEVERS, LEVERS, Lever, parse_levers
+from sitebuild.patches import check_no_bokeh_css_variables
 from sitebuild.paths import DIST, log
 from sitebuild.pins import python_pin
 from sitebuild.pyodide import stage_pyodide
@@ -53,6 +54,7 @@ def build(dist: Path = DIST, without: Iterable[str] = ()) -> str:
             fonts = snapshot.timed_take(site, log)
             if fonts is not None:
                 stage_shell(site, packages, levers, snapshots=True, fonts=fonts)
+        check_no_bokeh_css_variables(site, levers)
         build_id = stage_service_worker(site, levers)
         stage_precompressed(site, levers)
         (site / ".fingerprint").write_text(fingerprint)

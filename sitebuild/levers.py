@@ -118,6 +118,14 @@ class Lever(StrEnum):
         "the site's own scripts (static/*.js) minified by esbuild, with a source map beside "
         "each: 88 kB to load before the first drawing become 39 kB (minify.py)",
     )
+    NO_CSS_VISUALS = (
+        "no-css-visuals",
+        "BokehJS's canvas visuals (the line, fill, hatch and text of every glyph, axis, grid "
+        "and title) drawn from their models' values without first asking the browser for a "
+        "--bk- CSS variable that would override each: no file of the site declares one "
+        "(checked at build time), and each read recalculated the page's styles while the live"
+        " document was drawn (patches.py, check_no_bokeh_css_variables)",
+    )
     PRECOMPRESSED = (
         "precompressed",
         "a brotli and a gzip copy beside each file they make smaller (X.br, X.gz), for hosts "

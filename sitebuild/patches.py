@@ -8,8 +8,11 @@ wheel and checks the result.
 
 from __future__ import annotations
 
+import gzip
+import zipfile
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 from sitebuild.levers import Lever
 
@@ -34,6 +37,9 @@ start. The "template-cache" lever ships them compiled, in each folder's
 checks that Jinja compiles none)."""
 
 TEMPLATE_CACHE = "__jinja2_cache__"
+
+BOKEH_BUNDLE = "bokeh/server/static/js/bokeh.min.js"
+"""BokehJS's main bundle, as the bokeh wheel holds it (``shell.stage_js`` serves it)."""
 
 _BUNDLED_CACHE = """
 
@@ -256,8 +262,81 @@ EDITS: tuple[Edit, ...] = (
         "        return self._overridden_defaults\n" + _STABLE_DEFAULTS,
         lever=Lever.CHEAP_MODELS,
     ),
+    Edit(
+        BOKEH_BUNDLE,
+        "BokehJS draws each visual property of a canvas view (a glyph's line_color, an axis'"
+        " major_label_text_font_size...) from a CSS variable of the view's element if one is "
+        "set (--bk-line-color, --bk-major-label-text-font-size...), read with getComputedStyle"
+        " and kept for one microtask; else from the model. No file of the site declares a "
+        "--bk- variable (check_no_bokeh_css_variables, run on every build with the lever), so"
+        ' every read returns "" and only makes the browser recalculate the page\'s styles '
+        "between the views' writes to it, while the takeover draws the live document (about "
+        'a tenth of its longest task at a 4x throttle). The method returns "" at once',
+        "_get_css_value(s){const t=`${this.css_prefix}${s}`,e=this._css_cache?.get(t);"
+        "if(null!=e)return e;const i=getComputedStyle(this.obj.el).getPropertyValue(t);"
+        "return null==this._css_cache&&(this._css_cache=new Map,queueMicrotask(()=>"
+        "this._css_cache=null)),this._css_cache.set(t,i),i}",
+        '_get_css_value(s){return""}',
+        lever=Lever.NO_CSS_VISUALS,
+    ),
 )
 """Every edit the build makes to a third-party file, in order."""
+
+CSS_VARIABLE_PREFIX = b"--bk-"
+"""What every CSS variable BokehJS's visuals read starts with (``VisualProperties.css_prefix``:
+``--bk-`` and the visual's prefix, ``major_label_`` as ``major-label-``, then the property)."""
+
+CSS_PREFIX_TEMPLATE = b"`--bk-${"
+"""The one place a file of the site may name :data:`CSS_VARIABLE_PREFIX`: BokehJS's bundle,
+where ``VisualProperties`` builds its ``css_prefix`` (a template literal)."""
+
+
+def bokeh_css_variables(site: Path) -> list[str]:
+    """Where a file of the built ``site`` names a ``--bk-`` CSS variable, other than the one
+    :data:`CSS_PREFIX_TEMPLATE` of BokehJS's bundle: ``"path: text around it"`` each.
+
+    Every file is read: the gzipped ones that have no plain copy beside them (the Python
+    bundle's pack, the snapshots) decompressed, each member of a zip or wheel on its own, the
+    rest (scripts, stylesheets, HTML, compiled Python, whose string constants are stored as
+    written) as bytes. A declaration could only come from one of them, and a name is enough
+    to be refused: the lever's edit is safe only while nothing sets one."""
+    found = []
+
+    def scan(name: str, data: bytes) -> None:
+        start = data.find(CSS_VARIABLE_PREFIX)
+        while start != -1:
+            template = start > 0 and data.startswith(CSS_PREFIX_TEMPLATE, start - 1)
+            if not (template and name.startswith("bokeh/")):
+                around = data[max(0, start - 40) : start + 60].decode(errors="replace")
+                found.append(f"{name}: {around}")
+            start = data.find(CSS_VARIABLE_PREFIX, start + 1)
+
+    for path in sorted(p for p in site.rglob("*") if p.is_file()):
+        name = path.relative_to(site).as_posix()
+        if path.suffix == ".br" or (path.suffix == ".gz" and path.with_suffix("").exists()):
+            continue  # a copy of the file beside it (sitebuild/compress.py)
+        if path.suffix in (".zip", ".whl"):
+            with zipfile.ZipFile(path) as archive:
+                for info in archive.infolist():
+                    scan(f"{name}:{info.filename}", archive.read(info))
+            continue
+        data = path.read_bytes()
+        scan(name, gzip.decompress(data) if path.suffix == ".gz" else data)
+    return found
+
+
+def check_no_bokeh_css_variables(site: Path, levers: Iterable[str]) -> None:
+    """Stop the build if the ``no-css-visuals`` lever's edit could change a drawing: a file of
+    ``site`` names a ``--bk-`` CSS variable (:func:`bokeh_css_variables`)."""
+    if Lever.NO_CSS_VISUALS not in set(levers):
+        return
+    if found := bokeh_css_variables(site):
+        raise SystemExit(
+            f"{len(found)} mention(s) of a --bk- CSS variable in the site, which BokehJS would "
+            "draw a chart with but the no-css-visuals lever's edit of BokehJS no longer reads "
+            "(sitebuild/patches.py); build --without no-css-visuals, or remove them:\n"
+            + "\n".join(found[:20])
+        )
 
 
 def patch_member(path: str, data: bytes, levers: Iterable[str] = (Lever.NO_PANDAS,)) -> bytes:

@@ -18,6 +18,7 @@ from sitebuild.bytecode import python_optimize
 from sitebuild.fetch import fetch_npm, fetch_pypi
 from sitebuild.levers import ALL_LEVERS, Lever
 from sitebuild.minify import minify_scripts
+from sitebuild.patches import patch_member
 from sitebuild.paths import APP_PACKAGES, APP_ROOT, STATIC
 from sitebuild.pins import BROWSER_NPM, BROWSER_WHEELS, NPM_LOCK, PYTHON_LOCK
 from sitebuild.sliced import sliced_parts
@@ -120,16 +121,17 @@ def bundle_scripts(site: Path, path: str) -> list[str]:
 
 
 def stage_js(site: Path, levers: frozenset[Lever] = ALL_LEVERS) -> None:
-    """BokehJS and Panel's JS/CSS, taken from the pinned wheels; the scripts marked for eager
-    compilation with the ``compile-hints`` lever, rewritten to evaluate in slices with
-    ``sliced-eval``."""
+    """BokehJS and Panel's JS/CSS, taken from the pinned wheels; BokehJS edited by the levers'
+    edits of it (``patches.EDITS``), the scripts marked for eager compilation with the
+    ``compile-hints`` lever, rewritten to evaluate in slices with ``sliced-eval``."""
     bokeh = fetch_pypi(next(p for p in BROWSER_WHEELS if p.name == "bokeh"))
     panel = next(p for p in BROWSER_WHEELS if p.name == "panel")
     with zipfile.ZipFile(bokeh) as archive:
         for name in BOKEH_JS:
             out = site / "bokeh" / name
             out.parent.mkdir(parents=True, exist_ok=True)
-            script = archive.read(f"bokeh/server/static/js/{name}")
+            member = f"bokeh/server/static/js/{name}"
+            script = patch_member(member, archive.read(member), levers)
             write_parts(out, staged_parts(script, name, levers))
     with zipfile.ZipFile(fetch_pypi(panel)) as archive:
         for info in archive.infolist():
