@@ -118,6 +118,12 @@ class Lever(StrEnum):
         "the site's own scripts (static/*.js) minified by esbuild, with a source map beside "
         "each: 88 kB to load before the first drawing become 39 kB (minify.py)",
     )
+    SLICED_RENDER = (
+        "sliced-render",
+        "the live document's first drawing (BokehJS's embed_items) in several tasks: a yield "
+        "to the browser after the document is made from its JSON, between slices while its "
+        "views are built, and before each root is drawn (static/boot.js, embedItems)",
+    )
     NO_CSS_VISUALS = (
         "no-css-visuals",
         "BokehJS's canvas visuals (the line, fill, hatch and text of every glyph, axis, grid "

@@ -224,6 +224,8 @@ def stage_shell(
         "pythonOptimize": python_optimize(levers),
         "prerender": Lever.PRERENDER in levers,
         "snapshots": snapshots,
+        # boot.js draws the live document in several tasks (embedItems).
+        "slicedRender": Lever.SLICED_RENDER in levers,
         # Loaded by boot.js, in this order, once the prerendered page is on screen; with
         # sliced-eval, the bundles' modules are then evaluated in slices (bokeh-sliced.js)
         # before "scriptsAfter" run.

@@ -377,6 +377,86 @@
   }
   window.rfSlicer = slicer;
 
+  // The sliced-render lever (CONFIG.slicedRender): the live document's first drawing as
+  // BokehJS's embed_items draws it, in several tasks instead of one (issue 30: the longest
+  // task left at takeover on a phone). embed_items makes the document from its JSON, then for
+  // each root builds its views (an async tree of build_views calls whose awaits never leave
+  // the task) and draws them (one synchronous call). Here the same steps run with a yield
+  // between them: after the document is made, inside the views' building whenever a slice is
+  // due (before each build_views call: a layout's children), and once a root's views are
+  // built, before it is drawn. The drawing itself stays one task (BokehJS draws a root in one
+  // call). It calls BokehJS 3.10's own functions (embed/dom, embed/standalone,
+  // document/document, core/build_views, core/view_manager, through Bokeh.require); if one
+  // is missing (another BokehJS), embed_items draws as before. Nothing else reaches the
+  // document while it yields: the worker sends no change before the page says it has drawn
+  // it. Sets <html data-render-slices> to the number of tasks it took (for the tests).
+  let renderParts;
+  let renderClock = null;
+  async function renderPause(always) {
+    if (renderClock !== null && (always || renderClock.due())) await renderClock.next();
+  }
+  function bokehRenderParts(Bokeh) {
+    try {
+      const parts = {
+        dom: Bokeh.require("embed/dom"),
+        standalone: Bokeh.require("embed/standalone"),
+        Document: Bokeh.require("document/document").Document,
+        buildViews: Bokeh.require("core/build_views"),
+        ViewManager: Bokeh.require("core/view_manager").ViewManager,
+      };
+      const ok = typeof parts.dom._resolve_element === "function"
+        && typeof parts.dom._resolve_root_elements === "function"
+        && typeof parts.standalone.add_document_standalone === "function"
+        && typeof parts.Document.from_json === "function"
+        && typeof parts.buildViews.build_views === "function"
+        && typeof parts.ViewManager.prototype.build_view === "function";
+      if (!ok) return null;
+      // Callers read the export at each call ((0, o.build_views)(...)), so this reaches them.
+      const buildViews = parts.buildViews.build_views;
+      parts.buildViews.build_views = async function (...args) {
+        await renderPause(false);
+        return buildViews.apply(this, args);
+      };
+      // A root's views built (add_document_standalone's build_view): a yield before it is drawn.
+      const buildView = parts.ViewManager.prototype.build_view;
+      parts.ViewManager.prototype.build_view = async function (...args) {
+        const view = await buildView.apply(this, args);
+        await renderPause(true);
+        return view;
+      };
+      return parts;
+    } catch (error) {
+      return null;
+    }
+  }
+  // Resolves as embed_items does: one view manager per render item.
+  async function embedItems(docsJson, renderItems) {
+    const Bokeh = window.Bokeh;
+    if (CONFIG.slicedRender && renderParts === undefined) renderParts = bokehRenderParts(Bokeh);
+    if (!CONFIG.slicedRender || renderParts === null || renderItems.some((item) => item.docid == null)) {
+      return Bokeh.embed.embed_items(docsJson, renderItems);
+    }
+    const parts = renderParts;
+    renderClock = slicer();
+    try {
+      await renderPause(true);
+      const docs = {};
+      for (const [id, json] of Object.entries(docsJson)) docs[id] = parts.Document.from_json(json);
+      const managers = [];
+      for (const item of renderItems) {
+        await renderPause(true);
+        const element = parts.dom._resolve_element(item);
+        const roots = parts.dom._resolve_root_elements(item);
+        managers.push(await parts.standalone.add_document_standalone(
+          docs[item.docid], element, roots, item.use_for_title));
+      }
+      html.dataset.renderSlices = String(renderClock.slices);
+      return managers;
+    } finally {
+      renderClock = null;
+    }
+  }
+
   // The shadow roots of `node` (an element or a shadow root) and under it, at every depth,
   // each before the roots inside it: the snapshot's components are BokehJS views, one root
   // each.
@@ -692,6 +772,7 @@
     const y = window.scrollY;
     live = true;
     app.classList.remove("rf-app--pending");
+    app.removeAttribute("aria-hidden");
     dropPrerendered();
     window.scrollTo(x, y);
   }
@@ -799,7 +880,17 @@
       const rootIds = JSON.parse(msg.rootIds);
       const roots = {};
       // Drawn out of sight while the prerendered page is shown, then swapped in at once.
-      if (document.getElementById("rf-pre")) app.classList.add("rf-app--pending");
+      if (document.getElementById("rf-pre")) {
+        app.classList.add("rf-app--pending");
+        app.setAttribute("aria-hidden", "true");
+        // Transparent, not hidden (app.css): a Tab must not land in it meanwhile.
+        app.addEventListener("focusin", () => {
+          if (live) return;
+          let focused = document.activeElement;
+          while (focused?.shadowRoot?.activeElement) focused = focused.shadowRoot.activeElement;
+          focused?.blur();
+        });
+      }
       for (const id of rootIds) {
         const el = document.createElement("div");
         el.id = `rf-root-${id}`;
@@ -810,7 +901,7 @@
       renderItems[0].roots = roots;
       renderItems[0].root_ids = rootIds;
       await loadBokeh("at-render");
-      const [views] = await window.Bokeh.embed.embed_items(docsJson, renderItems);
+      const [views] = await embedItems(docsJson, renderItems);
       jsdoc = [...views.roots.values()][0].model.document;
       window.rangefinderDocument = jsdoc;  // for embedders' scripts and the browser tests
       jsdoc.on_change(sendChange, false);

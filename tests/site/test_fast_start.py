@@ -596,6 +596,32 @@ def test_bokehjs_is_evaluated_in_slices_with_its_lever(open_app: Any, dist: Path
     assert app.python_errors() == [] and app.failed_requests() == []
 
 
+def test_the_live_document_is_drawn_in_several_tasks_with_its_lever(
+    open_app: Any, dist: Path
+) -> None:
+    # The sliced-render lever (static/boot.js, embedItems): BokehJS's own steps of
+    # embed_items, with yields to the browser between them; the page it draws is the app's,
+    # live, and answers an edit.
+    levers = json.loads((dist / "build.json").read_text())["levers"]
+    app: AppPage = open_app("?page=moo2-shot")
+    tasks = int(app.page.locator("html").get_attribute("data-render-slices") or 0)
+    assert (tasks > 2) is ("sliced-render" in levers), tasks
+    # Drawn transparent and aria-hidden out of sight (app.css), then shown whole.
+    shown = app.page.evaluate(
+        """() => { const app = document.getElementById('rf-app'); const s = getComputedStyle(app);
+                   return [app.getAttribute('aria-hidden'), s.opacity, s.pointerEvents,
+                           s.position]; }"""
+    )
+    assert shown == [None, "1", "auto", "static"], shown
+    d = Moo2Shot()
+    assert app.testid("hit-chance") == percent(
+        moo2.hit_probability(d.attack, d.defense, d.squares, mount=d.mount)
+    )
+    app.set_input("Distance (squares)", 14)
+    app.wait_testid("hit-chance", percent(Moo2Shot(squares=14).compute().hit_probability))
+    assert app.python_errors() == [] and app.failed_requests() == []
+
+
 @pytest.mark.parametrize("embed", ["", "&embed=1"])
 def test_no_page_asks_for_a_panel_theme_file_the_build_left_out(
     open_app: Any, server: Server, embed: str
