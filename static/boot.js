@@ -354,8 +354,9 @@
 
   // Long work done a slice at a time (issue 30): a slicer's due() says that SLICE_MS have
   // passed since its slice began, its next() yields (nextTask) and begins the next slice,
-  // and `slices` counts them. The snapshot's stylesheets are parsed with one, and
-  // bokeh-sliced.js evaluates BokehJS's modules with one (window.rfSlicer).
+  // and `slices` counts them. The snapshot's stylesheets are parsed with one,
+  // bokeh-sliced.js evaluates BokehJS's modules with one (window.rfSlicer), and embedItems
+  // builds the live document's views with one.
   // A slice's length: Lighthouse's simulated 4x slowdown multiplies what it records at full
   // speed, so a task counts as long from 12.5 ms there; a slice also holds the step that
   // ends it and the yield: 10 ms slices ran 12-19 ms (a trace of Lighthouse's run), 5 ms
@@ -391,10 +392,6 @@
   // document while it yields: the worker sends no change before the page says it has drawn
   // it. Sets <html data-render-slices> to the number of tasks it took (for the tests).
   let renderParts;
-  let renderClock = null;
-  async function renderPause(always) {
-    if (renderClock !== null && (always || renderClock.due())) await renderClock.next();
-  }
   function bokehRenderParts(Bokeh) {
     try {
       const parts = {
@@ -410,50 +407,52 @@
         && typeof parts.Document.from_json === "function"
         && typeof parts.buildViews.build_views === "function"
         && typeof parts.ViewManager.prototype.build_view === "function";
-      if (!ok) return null;
-      // Callers read the export at each call ((0, o.build_views)(...)), so this reaches them.
-      const buildViews = parts.buildViews.build_views;
-      parts.buildViews.build_views = async function (...args) {
-        await renderPause(false);
-        return buildViews.apply(this, args);
-      };
-      // A root's views built (add_document_standalone's build_view): a yield before it is drawn.
-      const buildView = parts.ViewManager.prototype.build_view;
-      parts.ViewManager.prototype.build_view = async function (...args) {
-        const view = await buildView.apply(this, args);
-        await renderPause(true);
-        return view;
-      };
-      return parts;
+      return ok ? parts : null;
     } catch (error) {
       return null;
     }
   }
-  // Resolves as embed_items does: one view manager per render item.
+  // Resolves as embed_items does: one view manager per render item. BokehJS's build_views
+  // and build_view yield only while it runs: they are its own again once it is done, so later
+  // views (a page the visitor opens) are built as BokehJS builds them.
   async function embedItems(docsJson, renderItems) {
     const Bokeh = window.Bokeh;
     if (CONFIG.slicedRender && renderParts === undefined) renderParts = bokehRenderParts(Bokeh);
     if (!CONFIG.slicedRender || renderParts === null || renderItems.some((item) => item.docid == null)) {
       return Bokeh.embed.embed_items(docsJson, renderItems);
     }
-    const parts = renderParts;
-    renderClock = slicer();
+    const { dom, standalone, Document, buildViews, ViewManager } = renderParts;
+    const slice = slicer();
+    const buildViewsOwn = buildViews.build_views;
+    const buildViewOwn = ViewManager.prototype.build_view;
+    // Callers read the export at each call ((0, o.build_views)(...)), so this reaches them.
+    buildViews.build_views = async function (...args) {
+      if (slice.due()) await slice.next();
+      return buildViewsOwn.apply(this, args);
+    };
+    // A root's views built (add_document_standalone's build_view): a yield before it is drawn.
+    ViewManager.prototype.build_view = async function (...args) {
+      const view = await buildViewOwn.apply(this, args);
+      await slice.next();
+      return view;
+    };
     try {
-      await renderPause(true);
+      await slice.next();
       const docs = {};
-      for (const [id, json] of Object.entries(docsJson)) docs[id] = parts.Document.from_json(json);
+      for (const [id, json] of Object.entries(docsJson)) docs[id] = Document.from_json(json);
       const managers = [];
       for (const item of renderItems) {
-        await renderPause(true);
-        const element = parts.dom._resolve_element(item);
-        const roots = parts.dom._resolve_root_elements(item);
-        managers.push(await parts.standalone.add_document_standalone(
+        await slice.next();
+        const element = dom._resolve_element(item);
+        const roots = dom._resolve_root_elements(item);
+        managers.push(await standalone.add_document_standalone(
           docs[item.docid], element, roots, item.use_for_title));
       }
-      html.dataset.renderSlices = String(renderClock.slices);
+      html.dataset.renderSlices = String(slice.slices);
       return managers;
     } finally {
-      renderClock = null;
+      buildViews.build_views = buildViewsOwn;
+      ViewManager.prototype.build_view = buildViewOwn;
     }
   }
 

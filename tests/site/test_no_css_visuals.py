@@ -45,9 +45,8 @@ def test_the_edit_makes_bokehjs_read_no_css_variable_and_only_with_its_lever() -
     )
     assert patches.patch_member(patches.BOKEH_BUNDLE, original) == original  # not without it
     widgets = "bokeh/server/static/js/bokeh-widgets.min.js"
-    assert patches.patch_member(widgets, pinned_bokeh(widgets), ["no-css-visuals"]) == (
-        pinned_bokeh(widgets)
-    )
+    widgets_bundle = pinned_bokeh(widgets)
+    assert patches.patch_member(widgets, widgets_bundle, ["no-css-visuals"]) == widgets_bundle
 
 
 def small_site(root: Path) -> Path:
