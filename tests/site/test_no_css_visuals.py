@@ -67,17 +67,21 @@ def small_site(root: Path) -> Path:
     return root
 
 
-@pytest.mark.parametrize(
-    ("path", "data"),
-    [
-        ("app.css", b":root{--rf-ink:#222;--bk-line-color:red}"),
-        ("app/site-packages.pack.gz", gzip.compress(b'styles = {"--bk-text-color": "red"}')),
-        ("prerender/moo2-shot.light.html.json.gz", gzip.compress(b'style=\\"--bk-fill-alpha:0\\"')),
-        ("index.html", b"<style>.x{--bk-axis-line-width:2px}</style>"),
-        ("panel/1.10.0/dist/panel.min.js", b"el.style.setProperty('--bk-' + name, value)"),
-        ("theme.js", b"x=`--bk-${name}`"),  # the template, but not in BokehJS's bundle
-    ],
-)
+SCANNED = {
+    "app.css": b":root{--rf-ink:#222;--bk-line-color:red}",
+    "app/site-packages.pack.gz": gzip.compress(b'styles = {"--bk-text-color": "red"}', mtime=0),
+    "prerender/moo2-shot.light.html.json.gz": gzip.compress(
+        b'style=\\"--bk-fill-alpha:0\\"', mtime=0
+    ),
+    "index.html": b"<style>.x{--bk-axis-line-width:2px}</style>",
+    "panel/1.10.0/dist/panel.min.js": b"el.style.setProperty('--bk-' + name, value)",
+    "theme.js": b"x=`--bk-${name}`",  # the template, but not in BokehJS's bundle
+}
+
+
+# Named by the path alone: every xdist worker must collect the same ids, and a gzip
+# member's bytes carry the time it was made (mtime=0 too, so the data are the same).
+@pytest.mark.parametrize(("path", "data"), SCANNED.items(), ids=list(SCANNED))
 def test_the_scan_finds_a_bokeh_css_variable_wherever_it_is_named(
     tmp_path: Path, path: str, data: bytes
 ) -> None:
