@@ -132,6 +132,14 @@ class Lever(StrEnum):
         "(checked at build time), and each read recalculated the page's styles while the live"
         " document was drawn (patches.py, check_no_bokeh_css_variables)",
     )
+    LAYOUT_FIRST = (
+        "layout-first",
+        "each new Bokeh layout's CSS (its display: flex, sizes and gaps, BokehJS's per-view "
+        ":host sheet) written when its views are put in the page, before BokehJS first "
+        "measures one: measured first, the browser styled the whole new tree with every "
+        "layout still display: block, then again once the sheets were filled (a second whole-"
+        "tree recalculation in the takeover's drawing and in each page opened; patches.py)",
+    )
     PRECOMPRESSED = (
         "precompressed",
         "a brotli and a gzip copy beside each file they make smaller (X.br, X.gz), for hosts "

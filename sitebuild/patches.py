@@ -41,6 +41,21 @@ TEMPLATE_CACHE = "__jinja2_cache__"
 BOKEH_BUNDLE = "bokeh/server/static/js/bokeh.min.js"
 """BokehJS's main bundle, as the bokeh wheel holds it (``shell.stage_js`` serves it)."""
 
+PANEL_BUNDLE = "panel/dist/panel.min.js"
+"""Panel's bundle of BokehJS models, as the panel wheel holds it (``shell.stage_js``)."""
+
+_LAYOUT_FIRST_WHY = (
+    "BokehJS puts new views in the page ({where}), then runs their after_render, where each "
+    "view that is not a layout measures itself (_update_bbox: offsetParent, "
+    "getBoundingClientRect), so the browser styles the whole new tree; only after that does "
+    "invalidate_layout give each layout its CSS (update_layout: display: flex, sizes, gaps, "
+    "in the :host sheet of its shadow root, empty until then), and a layout whose display "
+    "changes is styled again with everything under it: a second whole-tree recalculation. "
+    "update_layout is called once more before after_render, so the tree is styled once with "
+    "its layouts' CSS; invalidate_layout then writes the same text again, which the browser "
+    "keeps as it is"
+)
+
 _BUNDLED_CACHE = """
 
 class BundledTemplates(FileSystemBytecodeCache):
@@ -278,6 +293,35 @@ EDITS: tuple[Edit, ...] = (
         "this._css_cache=null)),this._css_cache.set(t,i),i}",
         '_get_css_value(s){return""}',
         lever=Lever.NO_CSS_VISUALS,
+    ),
+    Edit(
+        BOKEH_BUNDLE,
+        _LAYOUT_FIRST_WHY.format(where="DOMView.build: a document's root, as embed_items draws it"),
+        "build(s){(0,c.assert)(this.is_root),this.render_to(s),this.r_after_render(),"
+        "this.notify_finished()}",
+        "build(s){(0,c.assert)(this.is_root),this.render_to(s),this.update_layout?.(),"
+        "this.r_after_render(),this.notify_finished()}",
+        lever=Lever.LAYOUT_FIRST,
+    ),
+    Edit(
+        BOKEH_BUNDLE,
+        _LAYOUT_FIRST_WHY.format(where="LayoutDOMView.update_children: a layout's new children"),
+        "(null===s||i>s)&&l.append(t.el)}this.r_after_render(),this._update_children(),"
+        "this.invalidate_layout()}",
+        "(null===s||i>s)&&l.append(t.el)}this.update_layout(),this.r_after_render(),"
+        "this._update_children(),this.invalidate_layout()}",
+        lever=Lever.LAYOUT_FIRST,
+    ),
+    Edit(
+        PANEL_BUNDLE,
+        _LAYOUT_FIRST_WHY.format(
+            where="Panel's Column.update_children: a page opened, its body a Column's new child"
+        ),
+        "(null===o||t>o)&&i.append(e.el)}this.r_after_render(),this._update_children(),"
+        "this.invalidate_layout(),this._auto_scroll_pending",
+        "(null===o||t>o)&&i.append(e.el)}this.update_layout(),this.r_after_render(),"
+        "this._update_children(),this.invalidate_layout(),this._auto_scroll_pending",
+        lever=Lever.LAYOUT_FIRST,
     ),
 )
 """Every edit the build makes to a third-party file, in order."""

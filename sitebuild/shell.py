@@ -143,7 +143,7 @@ def stage_js(site: Path, levers: frozenset[Lever] = ALL_LEVERS) -> None:
                    for keep in PANEL_DIST_KEEP):  # fmt: skip
                 out = site / "panel" / panel.version / "dist" / relative
                 out.parent.mkdir(parents=True, exist_ok=True)
-                data = archive.read(info)
+                data = patch_member(name, archive.read(info), levers)
                 if relative == "panel.min.js":
                     write_parts(out, staged_parts(data, relative, levers))
                 else:
