@@ -140,6 +140,14 @@ class Lever(StrEnum):
         "layout still display: block, then again once the sheets were filled (a second whole-"
         "tree recalculation in the takeover's drawing and in each page opened; patches.py)",
     )
+    INLINE_CSS = (
+        "inline-css",
+        "the stylesheets the live document links (Panel's CSS files, linked from every "
+        "component's shadow root) fetched before it is drawn and given to BokehJS as text, "
+        "<style> instead of <link>: a link's rules apply only once it has loaded, after the "
+        "drawing, and the browser then styled the whole live page again (static/boot.js, "
+        "inlineStylesheets; with sliced-render)",
+    )
     PRECOMPRESSED = (
         "precompressed",
         "a brotli and a gzip copy beside each file they make smaller (X.br, X.gz), for hosts "

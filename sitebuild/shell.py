@@ -226,6 +226,9 @@ def stage_shell(
         "snapshots": snapshots,
         # boot.js draws the live document in several tasks (embedItems).
         "slicedRender": Lever.SLICED_RENDER in levers,
+        # ... and gives BokehJS the document's linked stylesheets as text (inlineStylesheets;
+        # only with slicedRender, whose steps it runs between).
+        "inlineCss": Lever.INLINE_CSS in levers,
         # Loaded by boot.js, in this order, once the prerendered page is on screen; with
         # sliced-eval, the bundles' modules are then evaluated in slices (bokeh-sliced.js)
         # before "scriptsAfter" run.

@@ -412,6 +412,65 @@
       return null;
     }
   }
+  // The inline-css lever (CONFIG.inlineCss): the stylesheets a document links (Panel's CSS
+  // files: every component's shadow root links loading.css and the theme's default.css and
+  // native.css, 372 <link>s on cepheus-attack) given to BokehJS as text. A link's rules
+  // apply only once it has loaded, after the drawing, and the browser then styled the whole
+  // live page again. The files the document names are fetched before it is drawn, and
+  // BokehJS's ImportedStyleSheet (core/dom) makes a <style> of a fetched file's text, which
+  // the browser parses once for all the roots that hold it; a <link> as before for any
+  // other file (one a later page names, one from another origin, one that imports another).
+  const cssTexts = new Map();
+  let cssInlined = false;
+  function absoluteUrls(css, href) {
+    return css.replace(/url\(\s*(['"]?)([^'")]*)\1\s*\)/g, (all, quote, path) =>
+      path === "" || /^([a-z][a-z0-9+.-]*:|\/|#)/i.test(path)
+        ? all
+        : `url(${quote}${new URL(path, href).href}${quote})`);
+  }
+  async function inlineStylesheets(Bokeh, docs) {
+    let dom;
+    let models;
+    try {
+      dom = Bokeh.require("core/dom");
+      models = Bokeh.require("models/dom/stylesheets");
+    } catch (error) {
+      return;
+    }
+    const Linked = dom.ImportedStyleSheet;
+    const Inline = dom.InlineStyleSheet;
+    if (typeof Linked !== "function" || typeof Inline !== "function"
+        || typeof models.ImportedStyleSheet !== "function") return;
+    const urls = new Set();
+    for (const doc of docs) {
+      for (const model of doc.all_models ?? []) {
+        if (model instanceof models.ImportedStyleSheet
+            && !(model instanceof models.GlobalImportedStyleSheet)) urls.add(model.url);
+      }
+    }
+    await Promise.all([...urls].map(async (url) => {
+      if (cssTexts.has(url)) return;
+      try {
+        const href = new URL(url, document.baseURI);
+        if (href.origin !== window.location.origin || !href.pathname.endsWith(".css")) return;
+        const response = await fetch(href);
+        const css = response.ok ? await response.text() : "";
+        if (css && !css.includes("@import")) cssTexts.set(url, absoluteUrls(css, href.href));
+      } catch (error) {
+        // A <link> then, as BokehJS makes it.
+      }
+    }));
+    if (cssInlined) return;
+    cssInlined = true;
+    // Callers read the export at each call (new (0, i.ImportedStyleSheet)(url)).
+    function ImportedStyleSheet(url) {
+      const css = cssTexts.get(url);
+      return css === undefined ? new Linked(url) : new Inline(css);
+    }
+    ImportedStyleSheet.prototype = Linked.prototype;
+    dom.ImportedStyleSheet = ImportedStyleSheet;
+  }
+
   // Resolves as embed_items does: one view manager per render item. BokehJS's build_views
   // and build_view yield only while it runs: they are its own again once it is done, so later
   // views (a page the visitor opens) are built as BokehJS builds them.
@@ -440,6 +499,7 @@
       await slice.next();
       const docs = {};
       for (const [id, json] of Object.entries(docsJson)) docs[id] = Document.from_json(json);
+      if (CONFIG.inlineCss) await inlineStylesheets(Bokeh, Object.values(docs));
       const managers = [];
       for (const item of renderItems) {
         await slice.next();
