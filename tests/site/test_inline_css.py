@@ -48,26 +48,25 @@ def panel_dist(dist: Path) -> Path:
     return dist / "panel" / panel.version / "dist"
 
 
-def held(app: AppPage, css: str) -> tuple[int, int]:
-    """How many of the live page's shadow roots hold ``css`` as text, and link its file."""
+def assert_theme_held(app: AppPage, dist: Path, inlined: bool, roots: int) -> None:
+    """Each of the live page's more than ``roots`` components holds each theme file as text
+    and links none (``inlined``), or links it and holds no text."""
     found = app.page.evaluate(STYLESHEETS)
-    assert found["roots"] > 40, found["roots"]
-    name = css.split("/dist/", 1)[1]
-    links = sum(n for href, n in found["links"].items() if href.endswith(f"/dist/{name}"))
-    return found["styles"].get(Path(css).read_text(), 0), links
+    assert found["roots"] > roots, found["roots"]
+    for name in THEME:
+        styles = found["styles"].get((panel_dist(dist) / name).read_text(), 0)
+        links = sum(n for href, n in found["links"].items() if href.endswith(f"/dist/{name}"))
+        if inlined:
+            assert links == 0 and styles > roots, (name, styles, links)
+        else:
+            assert links > roots and styles == 0, (name, styles, links)
 
 
 def test_panel_stylesheets_are_text_in_the_page_with_the_lever(open_app: Any, dist: Path) -> None:
     inlined = "inline-css" in json.loads((dist / "build.json").read_text())["levers"]
     app: AppPage = open_app("?page=cepheus-attack")
     app.wait_settled()
-    for name in THEME:
-        styles, links = held(app, str(panel_dist(dist) / name))
-        # Every component links the theme (about 100 on this page), or holds its text.
-        if inlined:
-            assert links == 0 and styles > 50, (name, styles, links)
-        else:
-            assert links > 50 and styles == 0, (name, styles, links)
+    assert_theme_held(app, dist, inlined, 50)  # about 100 components on this page
     # loading.css names its spinners relative to itself: made absolute, to where its <link>
     # would have them (the build ships no spinner: sitebuild.PANEL_DIST_KEEP).
     found = app.page.evaluate(STYLESHEETS)
@@ -82,10 +81,5 @@ def test_panel_stylesheets_are_text_in_the_page_with_the_lever(open_app: Any, di
     # A page opened from the list: its components get the texts fetched for the first.
     app.show_page("moo2-shot")
     app.wait_settled()
-    for name in THEME:
-        styles, links = held(app, str(panel_dist(dist) / name))
-        if inlined:
-            assert links == 0 and styles > 20, (name, styles, links)
-        else:
-            assert links > 20 and styles == 0, (name, styles, links)
+    assert_theme_held(app, dist, inlined, 20)
     assert app.python_errors() == [] and app.failed_requests() == []
