@@ -439,13 +439,13 @@
     }
     const Linked = dom.ImportedStyleSheet;
     const Inline = dom.InlineStyleSheet;
+    const { ImportedStyleSheet: Named, GlobalImportedStyleSheet: Global } = models;
     if (typeof Linked !== "function" || typeof Inline !== "function"
-        || typeof models.ImportedStyleSheet !== "function") return;
+        || typeof Named !== "function" || typeof Global !== "function") return;
     const urls = new Set();
     for (const doc of docs) {
       for (const model of doc.all_models ?? []) {
-        if (model instanceof models.ImportedStyleSheet
-            && !(model instanceof models.GlobalImportedStyleSheet)) urls.add(model.url);
+        if (model instanceof Named && !(model instanceof Global)) urls.add(model.url);
       }
     }
     await Promise.all([...urls].map(async (url) => {
