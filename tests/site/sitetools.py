@@ -11,6 +11,7 @@ import os
 import shutil
 import threading
 import time
+import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,6 +36,14 @@ const find = (column) => {
 };
 """
 """JS that defines find(column): the data of the ColumnDataSource holding that column."""
+
+
+def wheel_member(package: str, member: str) -> bytes:
+    """A file of the pinned browser wheel of ``package``, as the wheel holds it."""
+    pin = next(p for p in sitebuild.BROWSER_WHEELS if p.name == package)
+    with zipfile.ZipFile(sitebuild.fetch_pypi(pin)) as archive:
+        return archive.read(member)
+
 
 READY_TIMEOUT_MS = 120_000
 """How long a cold start may take on a loaded 2-core CI machine before a test fails."""

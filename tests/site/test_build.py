@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sitetools import wheel_member
 
 import sitebuild
 from sitebuild import patches
@@ -119,9 +120,7 @@ def test_the_sites_own_scripts_ship_minified_with_their_source_as_written(dist: 
 
 
 def test_pandas_patch_applies_to_the_pinned_panel_and_removes_the_import() -> None:
-    panel = next(p for p in sitebuild.BROWSER_WHEELS if p.name == "panel")
-    with zipfile.ZipFile(sitebuild.fetch_pypi(panel)) as archive:
-        original = archive.read("panel/io/pyodide.py")
+    original = wheel_member("panel", "panel/io/pyodide.py")
     patched = patches.patch_member("panel/io/pyodide.py", original).decode()
     tree = ast.parse(patched)  # still valid Python
     top_imports = [

@@ -48,9 +48,9 @@ def panel_dist(dist: Path) -> Path:
     return dist / "panel" / panel.version / "dist"
 
 
-def assert_theme_held(app: AppPage, dist: Path, inlined: bool, roots: int) -> None:
+def assert_theme_held(app: AppPage, dist: Path, inlined: bool, roots: int) -> dict[str, Any]:
     """Each of the live page's more than ``roots`` components holds each theme file as text
-    and links none (``inlined``), or links it and holds no text."""
+    and links none (``inlined``), or links it and holds no text; what was found."""
     found = app.page.evaluate(STYLESHEETS)
     assert found["roots"] > roots, found["roots"]
     for name in THEME:
@@ -60,16 +60,16 @@ def assert_theme_held(app: AppPage, dist: Path, inlined: bool, roots: int) -> No
             assert links == 0 and styles > roots, (name, styles, links)
         else:
             assert links > roots and styles == 0, (name, styles, links)
+    return found
 
 
 def test_panel_stylesheets_are_text_in_the_page_with_the_lever(open_app: Any, dist: Path) -> None:
     inlined = "inline-css" in json.loads((dist / "build.json").read_text())["levers"]
     app: AppPage = open_app("?page=cepheus-attack")
     app.wait_settled()
-    assert_theme_held(app, dist, inlined, 50)  # about 100 components on this page
+    found = assert_theme_held(app, dist, inlined, 50)  # about 100 components on this page
     # loading.css names its spinners relative to itself: made absolute, to where its <link>
     # would have them (the build ships no spinner: sitebuild.PANEL_DIST_KEEP).
-    found = app.page.evaluate(STYLESHEETS)
     spinners = [t for t in found["styles"] if "arc_spinner.svg" in t]
     assert bool(spinners) is inlined
     if inlined:

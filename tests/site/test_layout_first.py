@@ -11,24 +11,16 @@ second time (ARCHITECTURE.md, "The patches of Panel and Bokeh").
 from __future__ import annotations
 
 import json
-import zipfile
 from pathlib import Path
 from typing import Any
 
 import pytest
-from sitetools import AppPage
+from sitetools import AppPage, wheel_member
 
-import sitebuild
 from sitebuild import patches
 from webapp.pages import find_page
 
 LAID_OUT = "this.update_layout(),this.r_after_render()"
-
-
-def pinned(wheel: str, member: str) -> str:
-    pin = next(p for p in sitebuild.BROWSER_WHEELS if p.name == wheel)
-    with zipfile.ZipFile(sitebuild.fetch_pypi(pin)) as archive:
-        return archive.read(member).decode()
 
 
 @pytest.mark.parametrize(
@@ -39,7 +31,7 @@ def pinned(wheel: str, member: str) -> str:
 def test_the_edits_lay_out_before_after_render_and_only_with_the_lever(
     wheel: str, member: str, places: int
 ) -> None:
-    original = pinned(wheel, member)
+    original = wheel_member(wheel, member).decode()
     patched = patches.patch_member(member, original.encode(), ["layout-first"]).decode()
     # DOMView.build calls it only where the root has one (a layout); the others are layouts.
     assert (

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sitetools import AppPage
+from sitetools import AppPage, wheel_member
 
 import sitebuild
 from sitebuild import patches
@@ -26,14 +26,8 @@ READ = "getComputedStyle(this.obj.el).getPropertyValue(t)"
 """BokehJS's read of a visual's CSS variable, as its minified bundle spells it."""
 
 
-def pinned_bokeh(member: str) -> bytes:
-    bokeh = next(p for p in sitebuild.BROWSER_WHEELS if p.name == "bokeh")
-    with zipfile.ZipFile(sitebuild.fetch_pypi(bokeh)) as archive:
-        return archive.read(member)
-
-
 def test_the_edit_makes_bokehjs_read_no_css_variable_and_only_with_its_lever() -> None:
-    original = pinned_bokeh(patches.BOKEH_BUNDLE)
+    original = wheel_member("bokeh", patches.BOKEH_BUNDLE)
     patched = patches.patch_member(patches.BOKEH_BUNDLE, original, ["no-css-visuals"]).decode()
     assert original.decode().count(READ) == 1 and READ not in patched
     assert patched.count('_get_css_value(s){return""}') == 1
@@ -45,7 +39,7 @@ def test_the_edit_makes_bokehjs_read_no_css_variable_and_only_with_its_lever() -
     )
     assert patches.patch_member(patches.BOKEH_BUNDLE, original) == original  # not without it
     widgets = "bokeh/server/static/js/bokeh-widgets.min.js"
-    widgets_bundle = pinned_bokeh(widgets)
+    widgets_bundle = wheel_member("bokeh", widgets)
     assert patches.patch_member(widgets, widgets_bundle, ["no-css-visuals"]) == widgets_bundle
 
 
