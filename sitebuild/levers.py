@@ -148,6 +148,14 @@ class Lever(StrEnum):
         "drawing, and the browser then styled the whole live page again (static/boot.js, "
         "inlineStylesheets; with sliced-render)",
     )
+    SPLIT_DRAW = (
+        "split-draw",
+        "the drawing of the live document's root, which sliced-render leaves as one call, in "
+        "several tasks: its views rendered a slice at a time, then their after_render, then "
+        "the root layout's compute_layout step by step (the plots measure their labels, then "
+        "paint, between slices); the views' resize observers hold what they see until it is "
+        "done (static/boot.js, finishDrawing; with sliced-render)",
+    )
     PRECOMPRESSED = (
         "precompressed",
         "a brotli and a gzip copy beside each file they make smaller (X.br, X.gz), for hosts "

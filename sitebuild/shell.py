@@ -229,6 +229,11 @@ def stage_shell(
         # ... and gives BokehJS the document's linked stylesheets as text (inlineStylesheets;
         # only with slicedRender, whose steps it runs between).
         "inlineCss": Lever.INLINE_CSS in levers,
+        # ... and draws each root in several tasks (finishDrawing; only with slicedRender),
+        # writing the layouts' CSS before they are measured as layout-first's edit of
+        # BokehJS's DOMView.build does.
+        "splitDraw": Lever.SPLIT_DRAW in levers,
+        "layoutFirst": Lever.LAYOUT_FIRST in levers,
         # Loaded by boot.js, in this order, once the prerendered page is on screen; with
         # sliced-eval, the bundles' modules are then evaluated in slices (bokeh-sliced.js)
         # before "scriptsAfter" run.

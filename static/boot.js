@@ -385,8 +385,8 @@
   // the task) and draws them (one synchronous call). Here the same steps run with a yield
   // between them: after the document is made, inside the views' building whenever a slice is
   // due (before each build_views call: a layout's children), and once a root's views are
-  // built, before it is drawn. The drawing itself stays one task (BokehJS draws a root in one
-  // call). It calls BokehJS 3.10's own functions (embed/dom, embed/standalone,
+  // built, before it is drawn. The drawing itself is one call of BokehJS's (split-draw, below,
+  // splits it). It calls BokehJS 3.10's own functions (embed/dom, embed/standalone,
   // document/document, core/build_views, core/view_manager, through Bokeh.require); if one
   // is missing (another BokehJS), embed_items draws as before. Nothing else reaches the
   // document while it yields: the worker sends no change before the page says it has drawn
@@ -412,6 +412,112 @@
       return null;
     }
   }
+  // The split-draw lever (CONFIG.splitDraw): the drawing of a root, which sliced-render
+  // leaves as one call, in several tasks. BokehJS's DOMView.build puts the root's elements in
+  // the page (render_to; with layout-first, then writes the layouts' CSS: update_layout), then
+  // runs every view's after_render (r_after_render: each measures itself; the root layout then
+  // lays the tree out, compute_layout), then tells the document (notify_finished). Here each
+  // of these runs in its own task, and the root's compute_layout (BokehJS 3.10's
+  // LayoutDOMView.compute_layout: measure_layout, update_bbox, _compute_layout, after_layout,
+  // each walking the tree) runs its steps with a yield between, and between the views of
+  // its two longest walks (measure_layout: the plots measure their axes' labels;
+  // after_layout: they paint) whenever a slice is due. A view whose class lays out its own
+  // way (its own measure_layout, after_layout or compute_layout) is walked as BokehJS walks
+  // it, in one call. The live document is drawn out of sight and nothing reaches it while it
+  // yields. Each view watches its own size (a ResizeObserver, made as the view is built),
+  // and a frame between two of these tasks would tell views drawn halfway that they changed
+  // size (the root then draws itself again: "wasn't built properly"): the observers made
+  // during the drawing hold what they see until it is done, then tell it, as the first frame
+  // after a drawing in one task would. A compute_layout asked for meanwhile runs once more at
+  // the end, whole, as BokehJS would. Uses BokehJS 3.10's core/dom_view and
+  // models/layouts/layout_dom; if either differs, a root is drawn in one call as before.
+  let drawParts;
+  function bokehDrawParts(Bokeh) {
+    try {
+      const { DOMView } = Bokeh.require("core/dom_view");
+      const { LayoutDOMView } = Bokeh.require("models/layouts/layout_dom");
+      const methods = (cls, names) =>
+        names.every((name) => typeof cls?.prototype?.[name] === "function");
+      return methods(DOMView, ["build", "render_to", "r_after_render", "notify_finished"])
+        && methods(LayoutDOMView, ["compute_layout", "measure_layout", "_measure_layout",
+          "update_bbox", "_compute_layout", "after_layout", "_after_layout"])
+        ? { DOMView, LayoutDOMView }
+        : null;
+    } catch (error) {
+      return null;
+    }
+  }
+  // BokehJS's walk of a layout tree for `step` (measure_layout or after_layout: each child
+  // layout's, then the view's own `last`), with a yield between two views when a slice is
+  // due; a view whose class has its own `step` takes it whole.
+  async function walkSliced(view, slice, own, step, last) {
+    if (view[step] !== own[step]) {
+      view[step]();
+      return;
+    }
+    for (const child of view.layoutable_views) {
+      await walkSliced(child, slice, own, step, last);
+      if (slice.due()) await slice.next();
+    }
+    view[last]();
+  }
+  // A view's render, each view it puts in its own element (render_to, its target the view's
+  // element or in its shadow root) drawn after it, in order, a slice at a time: its element
+  // is put in place at once, empty, and filled later. A view put elsewhere (a tooltip, in the
+  // page's body) is drawn at once, as before. The tree is out of the page meanwhile (its root
+  // is put in once drawn, as render_to does).
+  let rendering = null;
+  async function renderSliced(view, slice) {
+    const later = [];
+    rendering = { view, later };
+    try {
+      view.render();
+    } finally {
+      rendering = null;
+    }
+    for (const child of later) {
+      if (slice.due()) await slice.next();
+      await renderSliced(child, slice);
+    }
+  }
+  async function finishDrawing(view, target, slice, { LayoutDOMView }) {
+    const first = slice.slices;
+    await slice.next();
+    await renderSliced(view, slice);
+    target.appendChild(view.el);
+    if (CONFIG.layoutFirst) view.update_layout?.();
+    const own = LayoutDOMView.prototype;
+    const root = view instanceof LayoutDOMView && view.compute_layout === own.compute_layout
+      && !(view.parent instanceof LayoutDOMView) ? view : null;
+    let asked = 0;
+    if (root) root.compute_layout = () => { asked += 1; };
+    try {
+      await slice.next();
+      view.r_after_render();
+      if (root && asked > 0) {
+        asked = 0;
+        await slice.next();
+        await walkSliced(root, slice, own, "measure_layout", "_measure_layout");
+        await slice.next();
+        root.update_bbox();
+        root._compute_layout();
+        await slice.next();
+        await walkSliced(root, slice, own, "after_layout", "_after_layout");
+        root._layout_computed = true;
+      }
+    } finally {
+      if (root) delete root.compute_layout;
+    }
+    if (asked > 0) {
+      // For the tests: the drawing was asked to lay out again while it yielded.
+      html.dataset.drawRelayouts = String(Number(html.dataset.drawRelayouts || 0) + 1);
+      root.compute_layout();
+    }
+    view.notify_finished();
+    // The tasks it took (for the tests).
+    html.dataset.drawTasks = String(Number(html.dataset.drawTasks || 0) + slice.slices - first);
+  }
+
   // The inline-css lever (CONFIG.inlineCss): the stylesheets a document links (Panel's CSS
   // files: every component's shadow root links loading.css and the theme's default.css and
   // native.css, 372 <link>s on cepheus-attack) given to BokehJS as text. A link's rules
@@ -481,9 +587,39 @@
       return Bokeh.embed.embed_items(docsJson, renderItems);
     }
     const { dom, standalone, Document, buildViews, ViewManager } = renderParts;
+    if (CONFIG.splitDraw && drawParts === undefined) drawParts = bokehDrawParts(Bokeh);
+    const split = CONFIG.splitDraw ? drawParts : null;
     const slice = slicer();
     const buildViewsOwn = buildViews.build_views;
     const buildViewOwn = ViewManager.prototype.build_view;
+    const buildOwn = split?.DOMView.prototype.build;
+    const renderToOwn = split?.DOMView.prototype.render_to;
+    const drawn = [];
+    const Observer = window.ResizeObserver;
+    const held = new Map();
+    let holding = Boolean(split);
+    if (split) {
+      window.ResizeObserver = class extends Observer {
+        constructor(callback) {
+          super((entries, observer) => {
+            if (holding) held.set(observer, () => callback(entries, observer));
+            else callback(entries, observer);
+          });
+        }
+      };
+      // BokehJS's build, left to finishDrawing; render_to, in a view drawn a slice at a time.
+      split.DOMView.prototype.build = function (target) {
+        drawn.push([this, target]);
+      };
+      split.DOMView.prototype.render_to = function (target) {
+        const into = rendering?.view;
+        if (!into || !(target === into.el || target.getRootNode() === into.shadow_el)) {
+          return renderToOwn.call(this, target);
+        }
+        target.appendChild(this.el);
+        rendering.later.push(this);
+      };
+    }
     // Callers read the export at each call ((0, o.build_views)(...)), so this reaches them.
     buildViews.build_views = async function (...args) {
       if (slice.due()) await slice.next();
@@ -507,12 +643,20 @@
         const roots = dom._resolve_root_elements(item);
         managers.push(await standalone.add_document_standalone(
           docs[item.docid], element, roots, item.use_for_title));
+        for (const [view, target] of drawn.splice(0)) await finishDrawing(view, target, slice, split);
       }
       html.dataset.renderSlices = String(slice.slices);
       return managers;
     } finally {
       buildViews.build_views = buildViewsOwn;
       ViewManager.prototype.build_view = buildViewOwn;
+      if (split) {
+        split.DOMView.prototype.build = buildOwn;
+        split.DOMView.prototype.render_to = renderToOwn;
+        window.ResizeObserver = Observer;
+        holding = false;
+        for (const told of held.values()) told();
+      }
     }
   }
 

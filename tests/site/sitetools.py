@@ -18,6 +18,9 @@ from pathlib import Path
 from typing import Any
 
 import sitebuild
+from rules import moo2
+from webapp.formatting import percent
+from webapp.pages.moo2.shot import Moo2Shot
 
 CHROMIUM = sitebuild.CHROMIUM
 CHROMIUM_ARGS = list(sitebuild.CHROMIUM_ARGS)
@@ -326,6 +329,18 @@ def app_opener(browser: Any, server: Server, contexts: list[Any]) -> Callable[..
         return app
 
     return opener
+
+
+def assert_moo2_shot_live(app: AppPage) -> None:
+    """The moo2-shot page shows its default answer, and an edit reaches Python and its new
+    answer comes back, with no Python error and no failed request."""
+    d = Moo2Shot()
+    assert app.testid("hit-chance") == percent(
+        moo2.hit_probability(d.attack, d.defense, d.squares, mount=d.mount)
+    )
+    app.set_input("Distance (squares)", 14)
+    app.wait_testid("hit-chance", percent(Moo2Shot(squares=14).compute().hit_probability))
+    assert app.python_errors() == [] and app.failed_requests() == []
 
 
 def assert_clean(app: AppPage, server: Server) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sitetools import TWO_FRAMES, AppPage, Server, settle_until
+from sitetools import TWO_FRAMES, AppPage, Server, assert_moo2_shot_live, settle_until
 
 from rules import moo2
 from sitebuild import snapshot
@@ -613,13 +613,7 @@ def test_the_live_document_is_drawn_in_several_tasks_with_its_lever(
                            s.position]; }"""
     )
     assert shown == [None, "1", "auto", "static"], shown
-    d = Moo2Shot()
-    assert app.testid("hit-chance") == percent(
-        moo2.hit_probability(d.attack, d.defense, d.squares, mount=d.mount)
-    )
-    app.set_input("Distance (squares)", 14)
-    app.wait_testid("hit-chance", percent(Moo2Shot(squares=14).compute().hit_probability))
-    assert app.python_errors() == [] and app.failed_requests() == []
+    assert_moo2_shot_live(app)
 
 
 @pytest.mark.parametrize("embed", ["", "&embed=1"])

@@ -1,0 +1,58 @@
+"""The split-draw lever (static/boot.js, finishDrawing): the live document's root drawn in
+several tasks, BokehJS's own steps of DOMView.build and LayoutDOMView.compute_layout with
+yields between them; the page it draws is whole, laid out and live."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from sitetools import AppPage, assert_moo2_shot_live
+
+WARNINGS = r"""
+(() => {
+  // BokehJS's logger warns through console.warn ("... wasn't built properly": a root told of
+  // a resize before it was drawn draws itself again).
+  window.rfWarnings = [];
+  const warn = console.warn.bind(console);
+  console.warn = (...args) => {
+    window.rfWarnings.push(args.map(String).join(' '));
+    warn(...args);
+  };
+})();
+"""
+
+DRAWN = r"""() => {
+  const views = (view) => [view, ...[...(view.children_views?.() ?? [])]
+    .filter((child) => child != null).flatMap(views)];
+  const all = [...Bokeh.index].flatMap(views);
+  const plots = all.filter((view) => view.model.type === 'Figure');
+  return {
+    tasks: Number(document.documentElement.dataset.drawTasks || 0),
+    relayouts: document.documentElement.dataset.drawRelayouts ?? null,
+    observer: String(window.ResizeObserver).includes('[native code]'),
+    warnings: window.rfWarnings,
+    roots: [...Bokeh.index].map((view) => view.has_finished()),
+    plots: plots.map((view) => [view.bbox.width, view.bbox.height]),
+  };
+}"""
+
+
+def test_the_root_is_drawn_in_several_tasks_and_whole_with_the_lever(
+    open_app: Any, dist: Path
+) -> None:
+    split = "split-draw" in json.loads((dist / "build.json").read_text())["levers"]
+    app: AppPage = open_app("?page=moo2-shot", init_script=WARNINGS)
+    app.wait_settled()
+    drawn = app.page.evaluate(DRAWN)
+    # At least a task each: the views rendered, their after_render, then the root layout's
+    # measure_layout, update_bbox and after_layout.
+    assert (drawn["tasks"] >= 5) is split, drawn
+    # Nothing asked to lay out again meanwhile, the resize observers the browser's own again,
+    # no root drawn twice, and the document finished: each plot laid out at its size.
+    assert drawn["relayouts"] is None and drawn["observer"], drawn
+    assert not [w for w in drawn["warnings"] if "built properly" in w], drawn
+    assert drawn["roots"] and all(drawn["roots"]), drawn
+    assert drawn["plots"] and all(w > 100 and h > 100 for w, h in drawn["plots"]), drawn
+    assert_moo2_shot_live(app)
