@@ -466,24 +466,30 @@
   // is put in place at once, empty, and filled later. A view put elsewhere (a tooltip, in the
   // page's body) is drawn at once, as before. The tree is out of the page meanwhile (its root
   // is put in once drawn, as render_to does).
-  let rendering = null;
-  async function renderSliced(view, slice) {
+  async function renderSliced(view, slice, { DOMView }) {
     const later = [];
-    rendering = { view, later };
+    const renderTo = DOMView.prototype.render_to;
+    DOMView.prototype.render_to = function (target) {
+      if (target !== view.el && target.getRootNode() !== view.shadow_el) {
+        return renderTo.call(this, target);
+      }
+      target.appendChild(this.el);
+      later.push(this);
+    };
     try {
       view.render();
     } finally {
-      rendering = null;
+      DOMView.prototype.render_to = renderTo;
     }
     for (const child of later) {
       if (slice.due()) await slice.next();
-      await renderSliced(child, slice);
+      await renderSliced(child, slice, { DOMView });
     }
   }
-  async function finishDrawing(view, target, slice, { LayoutDOMView }) {
+  async function finishDrawing(view, target, slice, { DOMView, LayoutDOMView }) {
     const first = slice.slices;
     await slice.next();
-    await renderSliced(view, slice);
+    await renderSliced(view, slice, { DOMView });
     target.appendChild(view.el);
     if (CONFIG.layoutFirst) view.update_layout?.();
     const own = LayoutDOMView.prototype;
@@ -593,7 +599,6 @@
     const buildViewsOwn = buildViews.build_views;
     const buildViewOwn = ViewManager.prototype.build_view;
     const buildOwn = split?.DOMView.prototype.build;
-    const renderToOwn = split?.DOMView.prototype.render_to;
     const drawn = [];
     const Observer = window.ResizeObserver;
     const held = new Map();
@@ -607,17 +612,9 @@
           });
         }
       };
-      // BokehJS's build, left to finishDrawing; render_to, in a view drawn a slice at a time.
+      // BokehJS's build, left to finishDrawing.
       split.DOMView.prototype.build = function (target) {
         drawn.push([this, target]);
-      };
-      split.DOMView.prototype.render_to = function (target) {
-        const into = rendering?.view;
-        if (!into || !(target === into.el || target.getRootNode() === into.shadow_el)) {
-          return renderToOwn.call(this, target);
-        }
-        target.appendChild(this.el);
-        rendering.later.push(this);
       };
     }
     // Callers read the export at each call ((0, o.build_views)(...)), so this reaches them.
@@ -652,7 +649,6 @@
       ViewManager.prototype.build_view = buildViewOwn;
       if (split) {
         split.DOMView.prototype.build = buildOwn;
-        split.DOMView.prototype.render_to = renderToOwn;
         window.ResizeObserver = Observer;
         holding = false;
         for (const told of held.values()) told();
