@@ -151,7 +151,8 @@ class Lever(StrEnum):
     SPLIT_DRAW = (
         "split-draw",
         "the drawing of the live document's root, which sliced-render leaves as one call, in "
-        "several tasks: its views rendered a slice at a time, then their after_render, then "
+        "several tasks: its views rendered a slice at a time, then put in the page in parts, "
+        "each styled as it goes in, then their after_render, then "
         "the root layout's compute_layout step by step (the plots measure their labels, then "
         "paint, between slices); the views' resize observers hold what they see until it is "
         "done (static/boot.js, finishDrawing; with sliced-render)",

@@ -28,8 +28,18 @@ DRAWN = r"""() => {
     .filter((child) => child != null).flatMap(views)];
   const all = [...Bokeh.index].flatMap(views);
   const plots = all.filter((view) => view.model.type === 'Figure');
+  // The placeholders the tree was put in the page with (comments 'rf-part'), left anywhere.
+  let left = 0;
+  const walk = (root) => {
+    const comments = document.createTreeWalker(root, NodeFilter.SHOW_COMMENT);
+    while (comments.nextNode()) if (comments.currentNode.data === 'rf-part') left += 1;
+    for (const el of root.querySelectorAll('*')) if (el.shadowRoot) walk(el.shadowRoot);
+  };
+  walk(document);
   return {
     tasks: Number(document.documentElement.dataset.drawTasks || 0),
+    parts: Number(document.documentElement.dataset.drawParts || 0),
+    left,
     relayouts: document.documentElement.dataset.drawRelayouts ?? null,
     observer: String(window.ResizeObserver).includes('[native code]'),
     warnings: window.rfWarnings,
@@ -49,6 +59,8 @@ def test_the_root_is_drawn_in_several_tasks_and_whole_with_the_lever(
     # At least a task each: the views rendered, their after_render, then the root layout's
     # measure_layout, update_bbox and after_layout.
     assert (drawn["tasks"] >= 5) is split, drawn
+    # Put in the page in several parts, every one back in its place.
+    assert (drawn["parts"] >= 4) is split and drawn["left"] == 0, drawn
     # Nothing asked to lay out again meanwhile, the resize observers the browser's own again,
     # no root drawn twice, and the document finished: each plot laid out at its size.
     assert drawn["relayouts"] is None and drawn["observer"], drawn
