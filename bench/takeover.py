@@ -83,19 +83,37 @@ def main_thread(events: list[dict[str, Any]]) -> tuple[int, int]:
     raise RuntimeError("no ready mark in the trace")
 
 
-def analyse(result: Takeover, events: list[dict[str, Any]]) -> None:
+@dataclass
+class Window:
+    """The page's main thread in a trace, from the first contentful paint to the ready mark."""
+
+    mine: list[dict[str, Any]]
+    """Every event of the page's main thread."""
+    fcp: float
+    ready: float
+    tasks: list[dict[str, Any]]
+    """Its ``RunTask`` events under way at some time between the two (whole, in µs)."""
+
+
+def window(events: list[dict[str, Any]]) -> Window:
     pid, tid = main_thread(events)
     mine = [e for e in events if e.get("pid") == pid and e.get("tid") == tid]
     fcp = min((e["ts"] for e in mine if e.get("name") == "firstContentfulPaint"), default=None)
     ready = min((e["ts"] for e in mine if e.get("name") == "takeover-ready"), default=None)
     if fcp is None or ready is None:
         raise RuntimeError(f"no first paint ({fcp}) or no ready mark ({ready}) in the trace")
-    result.fcp_to_live_ms = (ready - fcp) / 1000
     tasks = [
         e for e in mine
         if e.get("ph") == "X" and e.get("name") == "RunTask" and fcp <= e["ts"] + e.get("dur", 0)
         and e["ts"] <= ready
     ]  # fmt: skip
+    return Window(mine, fcp, ready, tasks)
+
+
+def analyse(result: Takeover, events: list[dict[str, Any]]) -> None:
+    seen = window(events)
+    mine, fcp, tasks = seen.mine, seen.fcp, seen.tasks
+    result.fcp_to_live_ms = (seen.ready - fcp) / 1000
 
     def after_fcp(task: dict[str, Any]) -> float:
         """The task's time from the first paint on (all of it but for the task under way)."""

@@ -22,7 +22,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from takeover import LONG_MS, main_thread
+from takeover import LONG_MS, main_thread, window
 
 
 def own_times(events: list[dict[str, Any]]) -> collections.Counter[str]:
@@ -79,9 +79,8 @@ def samples(events: list[dict[str, Any]], profile_id: str) -> list[tuple[float, 
 def explain(path: Path, top: int) -> str:
     events = json.loads(path.read_text())["traceEvents"]
     pid, tid = main_thread(events)
-    mine = [e for e in events if e.get("pid") == pid and e.get("tid") == tid]
-    fcp = min(e["ts"] for e in mine if e.get("name") == "firstContentfulPaint")
-    ready = min(e["ts"] for e in mine if e.get("name") == "takeover-ready")
+    seen = window(events)
+    mine, fcp, ready = seen.mine, seen.fcp, seen.ready
     profile = next(
         (e for e in events
          if e.get("name") == "Profile" and e.get("pid") == pid and e.get("tid") == tid),
@@ -89,11 +88,7 @@ def explain(path: Path, top: int) -> str:
     )  # fmt: skip
     profile_start = None if profile is None else profile["args"]["data"]["startTime"]
     sampled = [] if profile is None else samples(events, profile["id"])
-    tasks = [
-        e for e in mine
-        if e.get("ph") == "X" and e.get("name") == "RunTask" and e["dur"] > LONG_MS * 1000
-        and fcp <= e["ts"] + e["dur"] and e["ts"] <= ready
-    ]  # fmt: skip
+    tasks = [e for e in seen.tasks if e["dur"] > LONG_MS * 1000]  # (whole, to see inside)
     lines = [f"{path.name}: first paint to live {(ready - fcp) / 1000:,.0f} ms"]
     for task in tasks:
         end = task["ts"] + task["dur"]
