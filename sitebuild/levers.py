@@ -157,6 +157,13 @@ class Lever(StrEnum):
         "paint, between slices); the views' resize observers hold what they see until it is "
         "done (static/boot.js, finishDrawing; with sliced-render)",
     )
+    SLICED_DECODE = (
+        "sliced-decode",
+        "the live document made from its JSON in several tasks: BokehJS's Document.from_json "
+        "decodes the whole document (every model made, its properties set, then finalized and "
+        "connected) in one call; here the same walk, in the same order, yields after a model "
+        "whenever a slice is due (static/boot.js, fromJsonSliced; with sliced-render)",
+    )
     PRECOMPRESSED = (
         "precompressed",
         "a brotli and a gzip copy beside each file they make smaller (X.br, X.gz), for hosts "

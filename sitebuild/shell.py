@@ -233,6 +233,9 @@ def stage_shell(
         # writing the layouts' CSS before they are measured as layout-first's edit of
         # BokehJS's DOMView.build does.
         "splitDraw": Lever.SPLIT_DRAW in levers,
+        # ... and makes the document from its JSON in several tasks (fromJsonSliced; only
+        # with slicedRender).
+        "slicedDecode": Lever.SLICED_DECODE in levers,
         "layoutFirst": Lever.LAYOUT_FIRST in levers,
         # Loaded by boot.js, in this order, once the prerendered page is on screen; with
         # sliced-eval, the bundles' modules are then evaluated in slices (bokeh-sliced.js)

@@ -363,11 +363,11 @@
   // ones stay under 12.5 ms. On a phone, where the clock is the slowed one, a slice is 5 ms
   // of its time.
   const SLICE_MS = 5;
-  function slicer() {
+  function slicer(budgetMs = SLICE_MS) {
     let start = performance.now();
     const clock = {
       slices: 1,
-      due: () => performance.now() - start >= SLICE_MS,
+      due: () => performance.now() - start >= budgetMs,
       async next() {
         await nextTask();
         start = performance.now();
@@ -412,6 +412,176 @@
       return null;
     }
   }
+  // The sliced-decode lever (CONFIG.slicedDecode): the live document made from its JSON as
+  // BokehJS 3.10.1's Document.from_json makes it, in several tasks instead of one (65-95 ms
+  // at a phone's 4x slowdown on a calculator page, once the takeover's other steps were
+  // sliced). Its Deserializer walks the JSON depth first in one call, making each model as
+  // its definition is met (new cls({id}), its attributes decoded, initialize_props), then
+  // finalizes every model made (finalize, then connect_signals). Here the same walk runs in
+  // the same order, as an async function that yields after a model's definition whenever a
+  // slice is due, and the two finalizing loops yield between models; an array or object that
+  // holds no array or object (most attributes), and every kind of value that cannot define a
+  // model, is decoded by BokehJS's own _decode. Nothing else reaches the models meanwhile
+  // (the document is returned once whole). Mirrors BokehJS 3.10.1's code (its map decoded to
+  // a plain object when every key is a string, a model met twice updated with setv), so it
+  // runs with that version only; with another, Document.from_json makes the document.
+  let decodeParts;
+  function bokehDecodeParts(Bokeh) {
+    try {
+      if (Bokeh.version !== "3.10.1") return null;
+      const { Deserializer } = Bokeh.require("core/serialization/deserializer");
+      const { ModelResolver } = Bokeh.require("core/resolvers");
+      const { default_resolver: defaultResolver } = Bokeh.require("base");
+      const { entries } = Bokeh.require("core/util/object");
+      const { isArray, isPlainObject, isString } = Bokeh.require("core/util/types");
+      const { Document } = Bokeh.require("document/document");
+      const probe = new Deserializer(defaultResolver);
+      const ok = [entries, isArray, isPlainObject, isString, Document._handle_version]
+        .every((f) => typeof f === "function")
+        && ["decode", "_decode", "_resolve_type", "error"]
+          .every((name) => typeof probe[name] === "function")
+        && probe._finalizable instanceof Set && probe._buffers instanceof Map
+        && probe._decoding === false && typeof ModelResolver === "function"
+        && ["_push_all_models_freeze", "_pop_all_models_freeze", "on_change", "remove_on_change",
+          "on_event", "add_root", "set_title"]
+          .every((name) => typeof Document.prototype[name] === "function");
+      if (!ok) return null;
+      return {
+        Document, Deserializer, ModelResolver, defaultResolver, entries,
+        SlicedDeserializer: slicedDeserializer(Deserializer, isArray, isPlainObject, isString),
+      };
+    } catch (error) {
+      return null;
+    }
+  }
+  // BokehJS's Deserializer, with decodeSliced: its decode as an async function.
+  function slicedDeserializer(Deserializer, isArray, isPlainObject, isString) {
+    const holds = (value) => typeof value === "object" && value !== null;
+    return class extends Deserializer {
+      constructor(resolver, references, finalize, slice) {
+        super(resolver, references, finalize);
+        this.slice = slice;
+      }
+      async decodeSliced(obj) {
+        this._decoding = true;
+        let finalizable;
+        let decoded;
+        try {
+          decoded = await this.walk(obj);
+        } finally {
+          finalizable = new Set(this._finalizable);
+          this._decoding = false;
+          this._buffers.clear();
+          this._finalizable.clear();
+        }
+        for (const instance of finalizable) {
+          this.finalize?.(instance);
+          instance.finalize();
+          instance.assert_initialized();
+          if (this.slice.due()) await this.slice.next();
+        }
+        for (const instance of finalizable) {
+          instance.connect_signals();
+          if (this.slice.due()) await this.slice.next();
+        }
+        return decoded;
+      }
+      // _decode, where a value may define a model; any other value is _decode's own.
+      async walk(obj) {
+        if (isArray(obj)) {
+          if (!obj.some(holds)) return this._decode(obj);
+          const decoded = [];
+          for (const item of obj) decoded.push(await this.walk(item));
+          return decoded;
+        }
+        if (!isPlainObject(obj)) return obj;
+        if (!isString(obj.type)) {
+          if (isString(obj.id) || !Object.values(obj).some(holds)) return this._decode(obj);
+          const decoded = {};
+          for (const [key, val] of Object.entries(obj)) decoded[key] = await this.walk(val);
+          return decoded;
+        }
+        switch (obj.type) {
+          case "array":
+          case "set": {
+            const decoded = [];
+            for (const entry of obj.entries ?? []) decoded.push(await this.walk(entry));
+            return obj.type === "set" ? new Set(decoded) : decoded;
+          }
+          case "map": {
+            const pairs = [];
+            for (const [key, val] of obj.entries ?? []) pairs.push([await this.walk(key), await this.walk(val)]);
+            return pairs.every(([key]) => isString(key)) ? Object.fromEntries(pairs) : new Map(pairs);
+          }
+          case "value":
+          case "field":
+          case "expr": {
+            const decoded = { [obj.type]: await this.walk(obj[obj.type]) };
+            decoded.transform = obj.transform != null ? await this.walk(obj.transform) : undefined;
+            decoded.units = obj.units != null ? await this.walk(obj.units) : undefined;
+            return decoded;
+          }
+          case "object":
+            return isString(obj.id) ? this.walkModel(obj) : this._decode(obj);
+          default:
+            return this._decode(obj);
+        }
+      }
+      // _decode_object_ref: a model's definition.
+      async walkModel(obj) {
+        const { id, name: type, attributes } = obj;
+        const known = this.references.get(id);
+        if (known != null) {
+          if (known.type != type) {
+            this.error(`type mismatch for an existing reference '${known}', expected '${type}'`);
+          }
+          known.setv(await this.walk(attributes ?? {}), { sync: false });
+          return known;
+        }
+        const cls = this._resolve_type(type);
+        const instance = new cls({ id });
+        this.references.set(id, instance);
+        instance.initialize_props(await this.walk(attributes ?? {}));
+        this._finalizable.add(instance);
+        if (this.slice.due()) await this.slice.next();
+        return instance;
+      }
+    };
+  }
+  // Document.from_json (BokehJS 3.10.1), its config, roots and callbacks decoded with
+  // decodeSliced.
+  async function fromJsonSliced(json, slice, parts) {
+    const { Document, Deserializer, ModelResolver, defaultResolver, entries, SlicedDeserializer } = parts;
+    Document._handle_version(json);
+    const resolver = new ModelResolver(defaultResolver);
+    if (json.defs != null) new Deserializer(resolver).decode(json.defs, new Map());
+    const doc = new Document({ resolver });
+    doc._push_all_models_freeze();
+    const listener = () => {};
+    doc.on_change(listener, true);
+    const deserializer = new SlicedDeserializer(
+      resolver, doc._all_models, (obj) => obj.attach_document(doc), slice);
+    const config = await deserializer.decodeSliced(json.config);
+    if (config != null) doc.config = config;
+    const roots = await deserializer.decodeSliced(json.roots);
+    const callbacks = json.callbacks != null ? await deserializer.decodeSliced(json.callbacks) : {};
+    doc.remove_on_change(listener);
+    for (const [event, eventCallbacks] of entries(callbacks)) doc.on_event(event, ...eventCallbacks);
+    for (const root of roots) doc.add_root(root);
+    if (json.title != null) doc.set_title(json.title);
+    doc._pop_all_models_freeze();
+    return doc;
+  }
+  // For the browser tests: a document made from `json` as the takeover makes it, its slices
+  // `budgetMs` long (0: a yield after every model), and how many tasks it took.
+  window.rfFromJsonSliced = async (json, budgetMs) => {
+    if (decodeParts === undefined) decodeParts = bokehDecodeParts(window.Bokeh);
+    if (decodeParts === null) return null;
+    const slice = slicer(budgetMs);
+    const doc = await fromJsonSliced(json, slice, decodeParts);
+    return { doc, slices: slice.slices };
+  };
+
   // The split-draw lever (CONFIG.splitDraw): the drawing of a root, which sliced-render
   // leaves as one call, in several tasks. BokehJS's DOMView.build puts the root's elements in
   // the page (render_to; with layout-first, then writes the layouts' CSS: update_layout), then
@@ -687,7 +857,14 @@
     try {
       await slice.next();
       const docs = {};
-      for (const [id, json] of Object.entries(docsJson)) docs[id] = Document.from_json(json);
+      if (CONFIG.slicedDecode && decodeParts === undefined) decodeParts = bokehDecodeParts(Bokeh);
+      const first = slice.slices;
+      for (const [id, json] of Object.entries(docsJson)) {
+        docs[id] = CONFIG.slicedDecode && decodeParts
+          ? await fromJsonSliced(json, slice, decodeParts)
+          : Document.from_json(json);
+      }
+      if (CONFIG.slicedDecode && decodeParts) html.dataset.decodeTasks = String(slice.slices - first + 1);
       if (CONFIG.inlineCss) {
         await slice.next();  // (the document is one task, the stylesheets' fetches another)
         await inlineStylesheets(Bokeh, Object.values(docs));
