@@ -413,7 +413,7 @@
     }
   }
   // The sliced-decode lever (CONFIG.slicedDecode): the live document made from its JSON as
-  // BokehJS 3.10.1's Document.from_json makes it, in several tasks instead of one (65-95 ms
+  // BokehJS 3.10.1's Document.from_json makes it, in several tasks instead of one (58-102 ms
   // at a phone's 4x slowdown on a calculator page, once the takeover's other steps were
   // sliced). Its Deserializer walks the JSON depth first in one call, making each model as
   // its definition is met (new cls({id}), its attributes decoded, initialize_props), then
