@@ -967,6 +967,17 @@ LEVERS = (
     "`./dev build` and `./dev serve` (the README's Quick start) did not, so on a new machine "
     "they built the slower site. They now install it as `./dev test` does (as root, through "
     "apt-get), and otherwise say what the site will lack.",
+    "What the precompressed moo2-shot's TBT is made of (2026-11-29, session 29; a "
+    "measurement, not a lever). Four more Lighthouse runs of it with the trace kept "
+    "(`lighthouse --save-assets`, ac52a66's build; TBT 90-198 ms): in each, the longest task "
+    "in the report is an 'Unattributable' one of 106-217 ms about 1 s into the simulated "
+    "load, exactly 4x a task of the trace (recorded at full speed) that is a major garbage "
+    "collection of its own (`MajorGC`, V8's mark-compact, most of it evacuation): 27-54 ms, "
+    "1.4-1.7 s into the load, while BokehJS's bundles are evaluated. The run that set the "
+    "table's median of 230 ms had one of 255 ms. No script of the site asks for it; its "
+    "length follows how much the page's heap holds then. Not yet looked into: what the heap "
+    "holds at that moment (the snapshot's HTML, kept for the browser tests as "
+    "`window.rangefinderSnapshotHTML`, is one candidate, BokehJS's module tables another).",
     "Fewer Bokeh models per page (HTML panes where no widget is needed): not tried; both "
     "long drawings above scale with the page's components (65 shadow roots on moo2-shot).",
     "`boot.js` work off the main thread: not tried. Its long tasks at 4x were 100-270 ms "
