@@ -975,9 +975,12 @@ LEVERS = (
     "collection of its own (`MajorGC`, V8's mark-compact, most of it evacuation): 27-54 ms, "
     "1.4-1.7 s into the load, while BokehJS's bundles are evaluated. The run that set the "
     "table's median of 230 ms had one of 255 ms. No script of the site asks for it; its "
-    "length follows how much the page's heap holds then. Not yet looked into: what the heap "
-    "holds at that moment (the snapshot's HTML, kept for the browser tests as "
-    "`window.rangefinderSnapshotHTML`, is one candidate, BokehJS's module tables another).",
+    "length follows how much the page's heap holds then: about 14.5 MB used from 0.7 to 2 s "
+    "into a load of moo2-shot at full speed (CDP `Runtime.getHeapUsage`; 4.2 MB at 0.3 s, "
+    "before BokehJS, and 21.4 MB at 3 s), of which the snapshot's HTML, kept for the browser "
+    "tests as `window.rangefinderSnapshotHTML`, is 62,690 characters: not what makes it "
+    "long. Not yet looked into: what the rest is (BokehJS's module tables and the objects "
+    "its modules make are the likely bulk).",
     "Fewer Bokeh models per page (HTML panes where no widget is needed): not tried; both "
     "long drawings above scale with the page's components (65 shadow roots on moo2-shot).",
     "`boot.js` work off the main thread: not tried. Its long tasks at 4x were 100-270 ms "
