@@ -821,6 +821,8 @@
     const { dom, standalone, Document, buildViews, ViewManager } = renderParts;
     if (CONFIG.splitDraw && drawParts === undefined) drawParts = bokehDrawParts(Bokeh);
     const split = CONFIG.splitDraw ? drawParts : null;
+    if (CONFIG.slicedDecode && decodeParts === undefined) decodeParts = bokehDecodeParts(Bokeh);
+    const decode = CONFIG.slicedDecode ? decodeParts : null;
     const slice = slicer();
     const buildViewsOwn = buildViews.build_views;
     const buildViewOwn = ViewManager.prototype.build_view;
@@ -857,14 +859,11 @@
     try {
       await slice.next();
       const docs = {};
-      if (CONFIG.slicedDecode && decodeParts === undefined) decodeParts = bokehDecodeParts(Bokeh);
       const first = slice.slices;
       for (const [id, json] of Object.entries(docsJson)) {
-        docs[id] = CONFIG.slicedDecode && decodeParts
-          ? await fromJsonSliced(json, slice, decodeParts)
-          : Document.from_json(json);
+        docs[id] = decode ? await fromJsonSliced(json, slice, decode) : Document.from_json(json);
       }
-      if (CONFIG.slicedDecode && decodeParts) html.dataset.decodeTasks = String(slice.slices - first + 1);
+      if (decode) html.dataset.decodeTasks = String(slice.slices - first + 1);
       if (CONFIG.inlineCss) {
         await slice.next();  // (the document is one task, the stylesheets' fetches another)
         await inlineStylesheets(Bokeh, Object.values(docs));
