@@ -1040,7 +1040,25 @@ LEVERS = (
     "native memory 9.1 MB, of which the scripts' sources are 2.8 MB. Without "
     "`compile-hints` V8's code is 4.7 MB, because only the functions that run are "
     "compiled. But the pause is no shorter: 18.5-32.1 ms against 24.3-49.8 ms with the "
-    "hints, in the same run, and TBT 131 against 130 ms. So that build was not kept.",
+    "hints, in the same run, and TBT 131 against 130 ms. So that build was not kept. "
+    "Outside Lighthouse the collection rarely falls in the load: in the 24 traces of "
+    "`bench/takeover.py`'s run above (a real 4x throttle, Playwright's Chromium with the "
+    "same flags), one load had a major collection between the first paint and live (11.7 "
+    "ms, the landing page).",
+    "Smaller snapshot pieces (`static/boot.js` `PIECE_ELEMENTS` 100 and 75 instead of "
+    "150, 2026-11-29, session 30): no difference worth a change. At a real 4x throttle (a "
+    "script outside the bench: Chromium's long-task entries from the first paint until "
+    "100 ms after the last piece is in, 6 loads of moo2-shot each, interleaved), the "
+    "longest task there was a median of 0 / 27 / 0 ms with pieces of 150 / 100 / 75 "
+    "elements (at most 57 / 69 / 51 ms), LCP 856 / 844 / 824 ms. **Not kept.**",
+    "BokehJS's walks of the whole view tree when a view finishes (2026-11-29, session 30; "
+    "measured, not tried): each view's `notify_finished` asks the root view whether every "
+    "view has finished (`has_finished`, which builds each layout's `child_views` list "
+    "anew), so the takeover's drawing walks the tree once for each view that finishes: "
+    "124 walks on cepheus-attack and 89 on moo2-shot, 20-28 ms and 4.5-10 ms in all at a "
+    "real 4x throttle (2 loads each), spread over several of the drawing's tasks. "
+    "`finishDrawing` could hold them back until the drawing ends, as it holds back "
+    "`compute_layout`; too little per task to be worth it now.",
     "Fewer Bokeh models per page (HTML panes where no widget is needed): not tried; both "
     "long drawings above scale with the page's components (65 shadow roots on moo2-shot).",
     "`boot.js` work off the main thread: not tried. Its long tasks at 4x were 100-270 ms "
