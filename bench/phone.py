@@ -1059,6 +1059,17 @@ LEVERS = (
     "real 4x throttle (2 loads each), spread over several of the drawing's tasks. "
     "`finishDrawing` could hold them back until the drawing ends, as it holds back "
     "`compute_layout`; too little per task to be worth it now.",
+    "The live page painted before the swap (`will-change: opacity` on `#rf-app`, "
+    "2026-11-29, session 30): while it is drawn out of sight the live page is "
+    "transparent, and Chromium does not paint what is transparent, so the swap's frame "
+    "paints and commits the whole page at once (`Commit` 29-47 ms, `Paint` 8-25 ms at a "
+    "real 4x, the last task before live and often the longest). With the hint the page is "
+    "a layer of its own, painted as its parts go in, and the swap only changes its "
+    "opacity. Tried two ways, the hint on the page for good / only while it is hidden, "
+    "against the build as shipped (`bench/takeover.py`, 3 loads each of moo2-shot and cepheus-attack, load "
+    "4.6-6.4): the longest task from 0.4 s before live to 0.2 s after, 61-80 / 67-90 ms "
+    "against 54-76 ms, `Commit` and `Paint` in the 0.3 s after live 27-50 / 36-45 ms "
+    "against 27-62 ms. No gain. **Not kept.**",
     "Fewer Bokeh models per page (HTML panes where no widget is needed): not tried; both "
     "long drawings above scale with the page's components (65 shadow roots on moo2-shot).",
     "`boot.js` work off the main thread: not tried. Its long tasks at 4x were 100-270 ms "
