@@ -1066,10 +1066,10 @@ LEVERS = (
     "real 4x, the last task before live and often the longest). With the hint the page is "
     "a layer of its own, painted as its parts go in, and the swap only changes its "
     "opacity. Tried two ways, the hint on the page for good / only while it is hidden, "
-    "against the build as shipped (`bench/takeover.py`, 3 loads each of moo2-shot and cepheus-attack, load "
-    "4.6-6.4): the longest task from 0.4 s before live to 0.2 s after, 61-80 / 67-90 ms "
-    "against 54-76 ms, `Commit` and `Paint` in the 0.3 s after live 27-50 / 36-45 ms "
-    "against 27-62 ms. No gain. **Not kept.**",
+    "against the build as shipped (`bench/takeover.py`, 3 loads each of moo2-shot and "
+    "cepheus-attack, load 4.6-6.4): the longest task from 0.4 s before live to 0.2 s "
+    "after, 61-80 / 67-90 ms against 54-76 ms, `Commit` and `Paint` in the 0.3 s after "
+    "live 27-50 / 36-45 ms against 27-62 ms. No gain. **Not kept.**",
     "Fewer Bokeh models per page (HTML panes where no widget is needed): not tried; both "
     "long drawings above scale with the page's components (65 shadow roots on moo2-shot).",
     "`boot.js` work off the main thread: not tried. Its long tasks at 4x were 100-270 ms "
