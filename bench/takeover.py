@@ -56,7 +56,7 @@ CATEGORIES = [
 
 # The page is watched through the DevTools protocol, not Playwright's wait_for_function or
 # evaluate: the first of those puts Playwright's own script into the page (a script of its
-# utility world, evaluated in one task: 32-66 ms at 4x, about 0.25 s after the first paint),
+# utility world, evaluated in one task: 26-66 ms at 4x, about 0.25 s after the first paint),
 # and the trace counted that task as one of the site's (2026-11-29, session 30).
 def read(cdp: Any, expression: str) -> Any:
     """``expression``'s value in the page, evaluated by the protocol's ``Runtime.evaluate``."""
