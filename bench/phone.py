@@ -1070,6 +1070,16 @@ LEVERS = (
     "cepheus-attack, load 4.6-6.4): the longest task from 0.4 s before live to 0.2 s "
     "after, 61-80 / 67-90 ms against 54-76 ms, `Commit` and `Paint` in the 0.3 s after "
     "live 27-50 / 36-45 ms against 27-62 ms. No gain. **Not kept.**",
+    "Each plot's `base_font_size` read once (2026-11-29, session 30; a prototype, not a "
+    "lever). Each plot's paint asks `PlotView.base_font_size`, which calls "
+    "`getComputedStyle(el).fontSize` at every read, and the profile of the takeover's "
+    "drawing showed it in the paint tasks beside 15-19 ms of style recalculation. A copy "
+    "of the build whose `boot.js` keeps the first value each plot view reads, against the "
+    "build as shipped (`bench/takeover.py`, 4 loads each, interleaved, load 1.0-4.2): the "
+    "style recalculations inside the script tasks of the last 1.5 s before live 113-144 "
+    "ms against 110-138 ms, the longest task 73 / 66 ms against 72 / 76 ms (moo2-shot / "
+    "cepheus-attack, medians). Other reads force those recalculations; the getter costs "
+    "nothing that shows. **Not kept**, and no longer a lead.",
     "Fewer Bokeh models per page (HTML panes where no widget is needed): not tried; both "
     "long drawings above scale with the page's components (65 shadow roots on moo2-shot).",
     "`boot.js` work off the main thread: not tried. Its long tasks at 4x were 100-270 ms "
