@@ -985,8 +985,8 @@ LEVERS = (
     "session 30; a measurement, not a lever). It waited for `<html data-ready>` with "
     "Playwright's `wait_for_function`, which first puts Playwright's own script in the "
     "page: one script evaluated in a task of its own about 0.25 s after the first paint, "
-    "26-66 ms at 4x in 24 of the 24 traces of a run, and counted as one of the site's "
-    "tasks (its longest in some loads of the landing page). It now polls with the "
+    "26-66 ms at 4x in each of the 24 traces of a run (50 ms or more in 4 of them), and "
+    "counted as one of the site's tasks. It now polls with the "
     "protocol's `Runtime.evaluate`; in the 24 traces of the next run no such script took "
     "over 22 ms. Figures above this paragraph were measured the old way.",
     "BokehJS's property tables copied once per call (`linear-define`, "
