@@ -152,10 +152,11 @@ class Lever(StrEnum):
         "split-draw",
         "the drawing of the live document's root, which sliced-render leaves as one call, in "
         "several tasks: its views rendered a slice at a time, then put in the page in parts, "
-        "each styled as it goes in, then their after_render, then "
+        "each styled as it goes in, then their after_render a slice at a time, then "
         "the root layout's compute_layout step by step (the plots measure their labels, then "
-        "paint, between slices); the views' resize observers hold what they see until it is "
-        "done (static/boot.js, finishDrawing; with sliced-render)",
+        "lay out, then paint, each plot's paint a task of its own); the views' resize "
+        "observers hold what they see until it is done, then tell it a slice at a time "
+        "(static/boot.js, finishDrawing; with sliced-render)",
     )
     SLICED_DECODE = (
         "sliced-decode",

@@ -586,32 +586,44 @@
   // leaves as one call, in several tasks. BokehJS's DOMView.build puts the root's elements in
   // the page (render_to; with layout-first, then writes the layouts' CSS: update_layout), then
   // runs every view's after_render (r_after_render: each measures itself; the root layout then
-  // lays the tree out, compute_layout), then tells the document (notify_finished). Here each
-  // of these runs in its own task, and the root's compute_layout (BokehJS 3.10's
-  // LayoutDOMView.compute_layout: measure_layout, update_bbox, _compute_layout, after_layout,
-  // each walking the tree) runs its steps with a yield between, and between the views of
-  // its two longest walks (measure_layout: the plots measure their axes' labels;
-  // after_layout: they paint) whenever a slice is due. A view whose class lays out its own
-  // way (its own measure_layout, after_layout or compute_layout) is walked as BokehJS walks
-  // it, in one call. The live document is drawn out of sight and nothing reaches it while it
-  // yields. Each view watches its own size (a ResizeObserver, made as the view is built),
-  // and a frame between two of these tasks would tell views drawn halfway that they changed
-  // size (the root then draws itself again: "wasn't built properly"): the observers made
-  // during the drawing hold what they see until it is done, then tell it, as the first frame
-  // after a drawing in one task would. A compute_layout asked for meanwhile runs once more at
-  // the end, whole, as BokehJS would. Uses BokehJS 3.10's core/dom_view and
-  // models/layouts/layout_dom; if either differs, a root is drawn in one call as before.
+  // writes the layouts' CSS again and lays the tree out: invalidate_layout), then tells the
+  // document (notify_finished). Here each of these runs in its own task, and the root's
+  // compute_layout (BokehJS 3.10's LayoutDOMView.compute_layout: measure_layout,
+  // update_bbox, _compute_layout, after_layout) runs its steps with a yield between, the
+  // tree styled in a task of its own before the first (a computed style read). The
+  // walks of the tree (r_after_render; layout-first's update_layout, while the tree is out
+  // of the page; measure_layout: the plots measure their axes' labels; after_layout: they
+  // paint) yield between two views whenever a slice is due, and a plot's after_layout paints
+  // it in a task of its own (paused while it lays out, then painted as its _after_layout
+  // would have). A view whose class walks its own way (its own r_after_render,
+  // update_layout, measure_layout, after_layout or compute_layout) is walked as BokehJS
+  // walks it, in one call. The live document is drawn out of sight and nothing reaches it
+  // while it yields. Each view watches its own size (a ResizeObserver, made as the view is
+  // built), and a frame between two of these tasks would tell views drawn halfway that they
+  // changed size (the root then draws itself again: "wasn't built properly"): the observers
+  // made during the drawing hold what they see until it is done, then tell it a view at a
+  // time, a slice at a time (118 observers on cepheus-attack, 49-55 ms in one task at a
+  // real 4x), still holding until all are told, as the first frame after a drawing in one
+  // task would. A compute_layout asked for meanwhile runs once
+  // more at the end, whole, as BokehJS would. Uses BokehJS 3.10's core/dom_view,
+  // models/layouts/layout_dom and models/plots/plot_canvas; if one differs, a root is drawn
+  // in one call as before.
   let drawParts;
   function bokehDrawParts(Bokeh) {
     try {
       const { DOMView } = Bokeh.require("core/dom_view");
       const { LayoutDOMView } = Bokeh.require("models/layouts/layout_dom");
+      const { PlotView } = Bokeh.require("models/plots/plot_canvas");
       const methods = (cls, names) =>
         names.every((name) => typeof cls?.prototype?.[name] === "function");
-      return methods(DOMView, ["build", "render_to", "r_after_render", "notify_finished"])
+      return methods(DOMView, ["build", "render_to", "r_after_render", "after_render",
+        "children", "notify_finished"])
         && methods(LayoutDOMView, ["compute_layout", "measure_layout", "_measure_layout",
-          "update_bbox", "_compute_layout", "after_layout", "_after_layout"])
-        ? { DOMView, LayoutDOMView }
+          "update_bbox", "_compute_layout", "after_layout", "_after_layout", "update_layout",
+          "_update_layout", "update_style"])
+        && methods(PlotView, ["pause", "unpause", "paint"])
+        && PlotView.prototype instanceof LayoutDOMView
+        ? { DOMView, LayoutDOMView, PlotView }
         : null;
     } catch (error) {
       return null;
@@ -619,17 +631,70 @@
   }
   // BokehJS's walk of a layout tree for `step` (measure_layout or after_layout: each child
   // layout's, then the view's own `last`), with a yield between two views when a slice is
-  // due; a view whose class has its own `step` takes it whole.
-  async function walkSliced(view, slice, own, step, last) {
+  // due; a view whose class has its own `step` takes it whole. A plot's _after_layout runs
+  // paused (its paint skipped: PlotView.paint returns while paused), then it is painted in
+  // the next slice, if it still needs to be (_needs_paint, as _after_layout checks it).
+  async function walkSliced(view, slice, { LayoutDOMView, PlotView }, step, last) {
+    const own = LayoutDOMView.prototype;
     if (view[step] !== own[step]) {
       view[step]();
       return;
     }
     for (const child of view.layoutable_views) {
-      await walkSliced(child, slice, own, step, last);
+      await walkSliced(child, slice, { LayoutDOMView, PlotView }, step, last);
       if (slice.due()) await slice.next();
     }
-    view[last]();
+    if (last !== "_after_layout" || !(view instanceof PlotView)) {
+      view[last]();
+      return;
+    }
+    view.pause();
+    try {
+      view[last]();
+    } finally {
+      view.unpause(true);
+    }
+    if (view._needs_paint === false) return;
+    if (slice.due()) await slice.next();
+    if (view._needs_paint !== false) view.paint();
+  }
+  // BokehJS's LayoutDOMView.update_layout (its style, its children's parent styles cleared,
+  // each child layout's update_layout, then its own _update_layout), with a yield between
+  // two views when a slice is due; a view whose class has its own update_layout takes it
+  // whole. Only for a tree out of the page (layout-first's call, before it is put in): in
+  // the page (the root's after_render), a frame between two slices styled the tree with its
+  // children's styles cleared, then the next step styled it again once they were written
+  // back: two style recalculations of 33-38 ms at a real 4x, where the one after the call
+  // in one task took 7-17 ms.
+  async function updateLayoutSliced(view, slice, own) {
+    if (view.update_layout !== own.update_layout) {
+      view.update_layout();
+      return;
+    }
+    view.update_style();
+    for (const child of view.child_views) child.parent_style.clear();
+    for (const child of view.layoutable_views) {
+      await updateLayoutSliced(child, slice, own);
+      if (slice.due()) await slice.next();
+    }
+    view._update_layout();
+  }
+  // BokehJS's DOMView.r_after_render (each child view's, then the view's own after_render),
+  // with a yield between two views when a slice is due; a view whose class has its own
+  // r_after_render takes it whole.
+  async function afterRenderSliced(view, slice, DOMView) {
+    const own = DOMView.prototype;
+    if (view.r_after_render !== own.r_after_render) {
+      view.r_after_render();
+      return;
+    }
+    for (const child of [...view.children()]) {
+      if (!(child instanceof DOMView)) continue;
+      await afterRenderSliced(child, slice, DOMView);
+      if (slice.due()) await slice.next();
+    }
+    view.after_render();
+    view._was_built = true;
   }
   // A view's render, each view it puts in its own element (render_to, its target the view's
   // element or in its shadow root) drawn after it, in order, a slice at a time: its element
@@ -710,31 +775,40 @@
     }
     html.dataset.drawParts = String(Number(html.dataset.drawParts || 0) + groups.length);
   }
-  async function finishDrawing(view, target, slice, { DOMView, LayoutDOMView }) {
+  async function finishDrawing(view, target, slice, parts) {
+    const { DOMView, LayoutDOMView } = parts;
+    const own = LayoutDOMView.prototype;
     const first = slice.slices;
     await slice.next();
     await renderSliced(view, slice, { DOMView });
     // (the layouts' CSS first, so that each part is styled once, with it)
-    if (CONFIG.layoutFirst) view.update_layout?.();
+    if (CONFIG.layoutFirst) {
+      if (view instanceof LayoutDOMView) await updateLayoutSliced(view, slice, own);
+      else view.update_layout?.();
+    }
     await slice.next();
     await attachInParts(view, target, slice, DRAW_PARTS);
-    const own = LayoutDOMView.prototype;
     const root = view instanceof LayoutDOMView && view.compute_layout === own.compute_layout
       && !(view.parent instanceof LayoutDOMView) ? view : null;
     let asked = 0;
     if (root) root.compute_layout = () => { asked += 1; };
     try {
       await slice.next();
-      view.r_after_render();
+      await afterRenderSliced(view, slice, DOMView);
       if (root && asked > 0) {
         asked = 0;
+        // (the tree styled with the layouts' CSS the root wrote again, before the plots
+        // measure their labels: 7-17 ms at 4x on its own)
         await slice.next();
-        await walkSliced(root, slice, own, "measure_layout", "_measure_layout");
+        void getComputedStyle(root.el).display;
+        await slice.next();
+        await walkSliced(root, slice, parts, "measure_layout", "_measure_layout");
         await slice.next();
         root.update_bbox();
+        await slice.next();
         root._compute_layout();
         await slice.next();
-        await walkSliced(root, slice, own, "after_layout", "_after_layout");
+        await walkSliced(root, slice, parts, "after_layout", "_after_layout");
         root._layout_computed = true;
       }
     } finally {
@@ -885,8 +959,14 @@
       if (split) {
         split.DOMView.prototype.build = buildOwn;
         window.ResizeObserver = Observer;
+        // A view at a time, still holding: one that changes size again meanwhile is told
+        // again, last.
+        for (const [observer, told] of held) {
+          held.delete(observer);
+          told();
+          if (held.size > 0 && slice.due()) await slice.next();
+        }
         holding = false;
-        for (const told of held.values()) told();
       }
     }
   }
