@@ -1136,6 +1136,19 @@ LEVERS = (
     "the ready mark then comes before the live page's first paint. From 0.4 s before "
     "live to 0.15 s after (4 loads each, interleaved), the longest task 57 / 50 ms "
     "against 49 / 61 ms (moo2-shot / cepheus-attack): no clear gain. **Not kept.**",
+    "`bench/revisit.py` watches its measured visit through the DevTools protocol "
+    "(2026-11-29, session 31; a measurement, not a lever), as `bench/takeover.py` does "
+    "since session 30: it waited for the second visit to turn live with Playwright's "
+    "`wait_for_function`, whose own script, evaluated in a task of its own, the page's "
+    "long-task entries counted as the site's. On this session's build (the second "
+    "visit of moo2-shot at a real 4x, with the service worker): the old way (load "
+    "2.9-3.0), the longest task until live 104 / 119 ms and blocking 54 / 69 ms (2 "
+    "loads); the new way, with the service worker no task over 50 ms in 5 of 6 loads "
+    "(one of 59 ms), and from the HTTP cache none in 3 of 4 (one of 96 ms), live "
+    "4.4-5.2 s after navigation either way (load 2.3-3.4). `bench/measure.py` and "
+    "`bench/interaction.py` still wait with `wait_for_function`: the first at full "
+    "speed, where the script costs every site alike, the second before the edits it "
+    "times, once the script has run.",
     "Fewer Bokeh models per page (HTML panes where no widget is needed): not tried; both "
     "long drawings above scale with the page's components (65 shadow roots on moo2-shot).",
     "`boot.js` work off the main thread: not tried. Its long tasks at 4x were 100-270 ms "
