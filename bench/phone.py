@@ -1170,6 +1170,18 @@ LEVERS = (
     "drawing's frames instead, beside BokehJS's frame callbacks (tasks of 64-70 ms "
     "with a commit of 22-27 ms), the longest 70 / 52 ms against 63 / 53 ms (load "
     "2.9-3.7). **Neither kept.**",
+    "The root's second `update_layout` walked in slices with the pending page's "
+    "rendering held (2026-11-29, session 31; a prototype, not kept). Walked a view at "
+    "a time in the page, it let a frame style the tree halfway (two restyles, above); "
+    "with `content-visibility: hidden` on `#rf-app` for the walk, the frames skip the "
+    "pending page, and it is styled once when the walk is done. Against the build as "
+    "shipped (`bench/takeover.py`, 4 loads each, interleaved, load 1.1-3.8; the last "
+    "second before live and 0.1 s after), moo2-shot / cepheus-attack: the longest task "
+    "47 / 55 ms against 57 / 57 ms, tasks over 50 ms per load 0, 4, 0, 0 / 0, 2, 1, 1 "
+    "against 1, 1, 2, 1 / 0, 3, 1, 1; from the first paint to live, the longest 62 / "
+    "81 ms against 60 / 74 ms. **Not kept**: a gain the noise does not resolve, for a "
+    "change that gives the page's box size containment while BokehJS's views watch "
+    "their sizes.",
     "Fewer Bokeh models per page (HTML panes where no widget is needed): not tried; both "
     "long drawings above scale with the page's components (65 shadow roots on moo2-shot).",
     "`boot.js` work off the main thread: not tried. Its long tasks at 4x were 100-270 ms "
