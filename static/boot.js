@@ -604,10 +604,9 @@
   // made during the drawing hold what they see until it is done, then tell it a view at a
   // time, a slice at a time (118 observers on cepheus-attack, 49-55 ms in one task at a
   // real 4x), still holding until all are told, as the first frame after a drawing in one
-  // task would. A compute_layout asked for meanwhile runs once
-  // more at the end, whole, as BokehJS would. Uses BokehJS 3.10's core/dom_view,
-  // models/layouts/layout_dom and models/plots/plot_canvas; if one differs, a root is drawn
-  // in one call as before.
+  // task would. A compute_layout asked for meanwhile runs once more at the end, whole, as
+  // BokehJS would. Uses BokehJS 3.10's core/dom_view, models/layouts/layout_dom and
+  // models/plots/plot_canvas; if one differs, a root is drawn in one call as before.
   let drawParts;
   function bokehDrawParts(Bokeh) {
     try {
@@ -634,17 +633,16 @@
   // due; a view whose class has its own `step` takes it whole. A plot's _after_layout runs
   // paused (its paint skipped: PlotView.paint returns while paused), then it is painted in
   // the next slice, if it still needs to be (_needs_paint, as _after_layout checks it).
-  async function walkSliced(view, slice, { LayoutDOMView, PlotView }, step, last) {
-    const own = LayoutDOMView.prototype;
-    if (view[step] !== own[step]) {
+  async function walkSliced(view, slice, parts, step, last) {
+    if (view[step] !== parts.LayoutDOMView.prototype[step]) {
       view[step]();
       return;
     }
     for (const child of view.layoutable_views) {
-      await walkSliced(child, slice, { LayoutDOMView, PlotView }, step, last);
+      await walkSliced(child, slice, parts, step, last);
       if (slice.due()) await slice.next();
     }
-    if (last !== "_after_layout" || !(view instanceof PlotView)) {
+    if (last !== "_after_layout" || !(view instanceof parts.PlotView)) {
       view[last]();
       return;
     }
