@@ -173,6 +173,15 @@ class Lever(StrEnum):
         "same order, without the quadratic garbage (about 12.5 MB of the 38-39 MB allocated "
         "while moo2-shot loads; one module's 300 CSS properties took 51 ms at 4x; patches.py)",
     )
+    LAZY_MODULES = (
+        "lazy-modules",
+        "three libraries inside BokehJS's and Panel's bundles that no page uses (marked, "
+        "Markdown for BokehJS's Markdown widget; fflate, gzip for binary arrays; json-formatter,"
+        " Panel's JSON pane, which also restyled the page as it put its stylesheet in) evaluated"
+        " only if something first uses them, instead of with every other module before the "
+        "first drawing: marked's was the longest module evaluation, up to 57 ms at a real 4x "
+        "(sliced.py, LAZY_MODULES, static/bokeh-sliced.js; with sliced-eval)",
+    )
     PRECOMPRESSED = (
         "precompressed",
         "a brotli and a gzip copy beside each file they make smaller (X.br, X.gz), for hosts "

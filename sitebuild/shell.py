@@ -93,10 +93,12 @@ def with_compile_hint(script: bytes, levers: frozenset[Lever]) -> bytes:
 def staged_parts(script: bytes, name: str, levers: frozenset[Lever]) -> list[bytes]:
     """A BokehJS bundle as the site serves it: with the ``sliced-eval`` lever its module table
     handed to ``bokeh-sliced.js`` in parts of about 200 kB, one script each
-    (``sliced.sliced_parts``), the bundle's own name the last; each with the compile hint."""
+    (``sliced.sliced_parts``), the bundle's own name the last, with ``lazy-modules`` its
+    unused libraries marked to evaluate on first use; each with the compile hint."""
     if Lever.SLICED_EVAL not in levers:
         return [with_compile_hint(script, levers)]
-    return [with_compile_hint(part, levers) for part in sliced_parts(script, name)]
+    lazy = Lever.LAZY_MODULES in levers
+    return [with_compile_hint(part, levers) for part in sliced_parts(script, name, lazy=lazy)]
 
 
 def write_parts(out: Path, parts: list[bytes]) -> None:

@@ -17,6 +17,10 @@ The order is a depth-first post-order from each bundle's entry through the ``req
 found in each factory's text (so each slice evaluates a module whose dependencies are
 evaluated already): an order only, never needed for correctness, since ``require`` itself
 evaluates whatever a module needs that is not yet evaluated.
+
+With the ``lazy-modules`` lever, the libraries of :data:`LAZY_MODULES` are left out of the
+order and evaluated only when something first uses what they export (``bokeh-sliced.js`` hands
+their dependants a stand-in for their exports), which no page of the site does.
 """
 
 from __future__ import annotations
@@ -46,6 +50,39 @@ MODULE_START = re.compile(
 )
 
 
+LAZY_MODULES: dict[str, dict[str, tuple[str, ...]]] = {
+    "bokeh.min.js": {
+        # fflate: gzip for BokehJS's base64 buffers (core/util/buffer), which only a document
+        # with binary arrays (NumPy's) sends; the site's documents hold plain lists.
+        "fflate": ("gunzipSync", "inflateSync", "deflateSync", "strToU8"),
+    },
+    "bokeh-widgets.min.js": {
+        # marked: Markdown to HTML for BokehJS's Markdown widget (a view's field), which the
+        # site never makes (Panel's Markdown pane is rendered in Python). Its evaluation,
+        # which builds its grammar's regular expressions, was the longest of the 885 modules:
+        # 30-57 ms at a real 4x throttle.
+        "marked": ("getRegex", "walkTokens", "Lexer", "Tokenizer"),
+    },
+    "panel.min.js": {
+        # json-formatter: the tree of Panel's JSON pane, which the site never shows. Its
+        # evaluation also put a <style> of its own in the page's <head>, and the browser
+        # then restyled the page (27 ms at a real 4x in one trace) while BokehJS was evaluated.
+        "json-formatter": (
+            "json-formatter-row",
+            "hoverPreviewArrayCount",
+            "animateOpen",
+            "useToJSON",
+        ),
+    },
+}
+"""The third-party libraries the ``lazy-modules`` lever evaluates only on first use, per
+bundle: each found as the one module of the bundle whose text holds all the names given (names
+of its API, which minifying keeps). Each must be found exactly once, must mark itself an ES
+module (its factory calls its ``__esModule`` argument: ``bokeh-sliced.js`` answers that
+without evaluating it) and must export by assigning to its ``exports`` (a module that
+replaces ``module.exports`` cannot be stood in for); else the build stops."""
+
+
 @dataclass(frozen=True)
 class Bundle:
     """One bundle taken apart: its header (licence, ``'use strict'``), kind, module table
@@ -59,6 +96,7 @@ class Bundle:
     aliases: str
     externals: str
     requires: dict[str, list[str]]
+    modules: dict[str, str]
 
 
 def parse(script: str, name: str) -> Bundle:
@@ -79,12 +117,14 @@ def parse(script: str, name: str) -> Bundle:
     table = script[table_start.start(1) : tail.start("close") + 1]
     starts = list(MODULE_START.finditer(table))
     requires: dict[str, list[str]] = {}
+    modules: dict[str, str] = {}
     for n, match in enumerate(starts):
         key = json.loads(match["key"]) if match["key"] else n  # an array's index
         end = starts[n + 1].start() if n + 1 < len(starts) else len(table)
         body = table[match.end() : end]
         calls = re.finditer(rf"(?<![\w$.]){re.escape(match['req'])}\((\d+|\"[^\"]+\")\)", body)
         requires[str(key)] = [str(json.loads(call[1])) for call in calls]
+        modules[str(key)] = table[match.start() : end]
     return Bundle(
         header=script[:start],
         kind=kind,
@@ -93,7 +133,34 @@ def parse(script: str, name: str) -> Bundle:
         aliases=tail["aliases"],
         externals=tail["externals"],
         requires=requires,
+        modules=modules,
     )
+
+
+def lazy_modules(bundle: Bundle, name: str) -> dict[str, str]:
+    """The modules of ``bundle`` (the file ``name``) to evaluate only on first use
+    (:data:`LAZY_MODULES`): library name to module id. Stops the build where a library is not
+    found exactly once, is the entry, is not marked an ES module or replaces
+    ``module.exports``."""
+    found: dict[str, str] = {}
+    for library, names in LAZY_MODULES.get(name, {}).items():
+        ids = [key for key, text in bundle.modules.items() if all(n in text for n in names)]
+        if len(ids) != 1:
+            raise SystemExit(
+                f"lazy-modules: {library} is in {len(ids)} modules of {name}, not one: check "
+                "sitebuild/sliced.py's LAZY_MODULES against this Bokeh or Panel"
+            )
+        text = bundle.modules[ids[0]]
+        # function _(require, module, exports, __esModule, __esExport)
+        params = re.search(r"function _\(([\w$]+),([\w$]+),([\w$]+),([\w$]+),", text)
+        if params is None or not re.search(rf"(?<![\w$.]){re.escape(params[4])}\(\)", text):
+            raise SystemExit(f"lazy-modules: {library} in {name} is not marked an ES module")
+        if re.search(rf"(?<![\w$.]){re.escape(params[2])}\.exports\s*=", text):
+            raise SystemExit(f"lazy-modules: {library} in {name} replaces module.exports")
+        if ids[0] == str(json.loads(bundle.entry)):
+            raise SystemExit(f"lazy-modules: {library} is {name}'s entry")
+        found[library] = ids[0]
+    return found
 
 
 def evaluation_order(bundle: Bundle) -> list[str]:
@@ -147,22 +214,30 @@ def sliced(script: bytes, name: str) -> bytes:
     return whole
 
 
-def sliced_parts(script: bytes, name: str, part_characters: int = PART_CHARACTERS) -> list[bytes]:
+def sliced_parts(
+    script: bytes, name: str, part_characters: int = PART_CHARACTERS, lazy: bool = False
+) -> list[bytes]:
     """``script`` rewritten to hand its module table to ``static/bokeh-sliced.js`` instead of
     evaluating it: scripts to run in order, each with the bundle's header (its licence and
     ``'use strict'``) and a part of the table of about ``part_characters`` (0: the whole table
     in one), cut between modules. Each but the last hands its part over
-    (``rfSlicedEval.part``); the last hands over its own with the entry, aliases, externals and
-    evaluation order (``rfSlicedEval.bundle``), and the loader joins the parts."""
+    (``rfSlicedEval.part``); the last hands over its own with the entry, aliases, externals,
+    evaluation order and, with ``lazy``, the modules to evaluate only on first use
+    (:func:`lazy_modules`, left out of the order) (``rfSlicedEval.bundle``), and the loader
+    joins the parts."""
     bundle = parse(script.decode(), name)
-    order = evaluation_order(bundle)
+    later = set(lazy_modules(bundle, name).values()) if lazy else set()
+    order = [key for key in evaluation_order(bundle) if key not in later]
     array = bundle.table.startswith("[")
-    if array:  # the main bundle: an array, its ids numbers
-        order_json = json.dumps([int(key) for key in order], separators=(",", ":"))
-    else:
-        order_json = json.dumps(
-            [int(key) if key.isdigit() else key for key in order], separators=(",", ":")
+
+    def ids(keys: list[str]) -> str:
+        # the main bundle: an array, its ids numbers; a plugin's: numbers or names
+        return json.dumps(
+            [int(key) if array or key.isdigit() else key for key in keys], separators=(",", ":")
         )
+
+    order_json = ids(order)
+    lazy_json = ids(sorted(later, key=lambda key: (len(key), key)))
     pieces = _pieces(bundle.table, part_characters)
     scripts = []
     for n, (offset, body) in enumerate(pieces):
@@ -174,7 +249,8 @@ def sliced_parts(script: bytes, name: str, part_characters: int = PART_CHARACTER
         else:
             call = (
                 f'  rfSlicedEval.bundle("{bundle.kind}", {bundle.entry}, {bundle.aliases}, '
-                f"{bundle.externals}, {order_json},\n{table}, {offset if array else 0});\n"
+                f"{bundle.externals}, {order_json},\n{table}, {offset if array else 0}, "
+                f"{lazy_json});\n"
             )
         # As BokehJS's loader: no AMD define seen by the modules.
         scripts.append(f"{bundle.header}(function() {{\n  let define;\n{call}}})();\n".encode())

@@ -10,6 +10,11 @@
 // module meets its dependencies evaluated already, as it would have.
 // Without the lever the bundles evaluate themselves in one task each (about 0.7 s for
 // bokeh.min.js on a phone, issue 30) and this file is not loaded.
+// With the lazy-modules lever the build leaves a few libraries out of the order (sliced.py,
+// LAZY_MODULES: marked, fflate and json-formatter, which no page uses): a module that
+// requires one gets a stand-in for its exports, and the library is evaluated the first time
+// anything looks at the stand-in (a property read, a key listed, a test of `in`...), then the
+// stand-in is its exports, as they are. A library nothing uses is never evaluated.
 //
 // The loader below is BokehJS 3.10's (the wrapper of bokeh.min.js and of its plugins;
 // Copyright (c) Anaconda, Inc., and Bokeh Contributors, BSD 3-clause, see bokeh.min.js), with
@@ -25,6 +30,7 @@
   const bundles = [];   // { kind, entry, order, table, aliases }, in the order the scripts ran
   let main = null;
   let evaluating = null;
+  const lazy = new Map();   // lazy-modules: id -> whether it has been evaluated
 
   const normalize = function (name) {
     if (typeof name === "number") return name;
@@ -59,6 +65,10 @@
         }
         mod = { exports: {} };
         cache[id] = cache[name] = mod;
+        if (lazy.has(id)) {
+          mod.exports = lazyExports(id, mod.exports);
+          return mod.exports;
+        }
         const __esModule = function () {
           Object.defineProperty(mod.exports, "__esModule", { value: true });
         };
@@ -73,6 +83,38 @@
     return mod.exports;
   };
   require.resolve = function () { return ""; };
+
+  // A lazy module's exports (the lazy-modules lever): `target`, the object its factory will
+  // fill, behind a proxy whose every trap first has the factory run (once), then does what the
+  // object itself would (Reflect). The factory gets `target` itself, so the proxy's invariants
+  // hold; the build checks that the module exports by assigning to it (never replacing
+  // module.exports) and marks itself an ES module (its __esModule() call), so `__esModule` is
+  // set at once and read without running it: tslib's __importDefault and __importStar, which a
+  // dependant may call on it as it is evaluated, ask only that.
+  function lazyExports(id, target) {
+    Object.defineProperty(target, "__esModule", { value: true });
+    const evaluate = () => {
+      if (lazy.get(id)) return;
+      lazy.set(id, true);
+      const mod = { exports: target };
+      const __esModule = function () {
+        Object.defineProperty(target, "__esModule", { value: true });
+      };
+      const __esExport = function (name, value) {
+        Object.defineProperty(target, name, {
+          enumerable: true, get: function () { return value; } });
+      };
+      modules[id].call(target, require, mod, target, __esModule, __esExport);
+    };
+    const handler = {};
+    for (const trap of Object.getOwnPropertyNames(Reflect)) {
+      handler[trap] = function (...args) {
+        if (args[1] !== "__esModule") evaluate();
+        return Reflect[trap](...args);
+      };
+    }
+    return new Proxy(target, handler);
+  }
 
   // What bokeh.min.js does once its entry is evaluated: the loader's additions to the main
   // module's exports, then its wrapper's (window.Bokeh, and Bokeh[version]).
@@ -154,9 +196,11 @@
       parts.push([offset, table]);
     },
     // Called by a bundle's last script as it runs: its module table (joined with the parts
-    // before it), not evaluated.
-    bundle(kind, bundleEntry, bundleAliases, bundleExternals, order, last, offset = 0) {
+    // before it), not evaluated, and the ids of its modules to evaluate on first use only.
+    bundle(kind, bundleEntry, bundleAliases, bundleExternals, order, last, offset = 0,
+      lazyIds = []) {
       const table = joinParts(last, offset);
+      for (const id of lazyIds) lazy.set(id, false);
       if (kind === "bokeh") {
         modules = table;
         entry = bundleEntry;
@@ -166,6 +210,10 @@
         throw new Error("Cannot find Bokeh. You have to load it prior to loading plugins.");
       }
       bundles.push({ kind, entry: bundleEntry, order, table, aliases: bundleAliases });
+    },
+    // For the tests: each lazy module's id and whether it has been evaluated.
+    lazy() {
+      return Object.fromEntries(lazy);
     },
     // Every bundle handed in so far, evaluated in slices; resolves to window.Bokeh.
     evaluate() {

@@ -49,7 +49,7 @@ def test_no_module_tests_a_lever_by_string(module: str) -> None:
 
 def test_every_lever_has_its_name_and_description() -> None:
     assert list(LEVERS) == [lever.value for lever in Lever]
-    assert len(LEVERS) == 26
+    assert len(LEVERS) == 27
     assert frozenset(Lever) == ALL_LEVERS
     assert Lever("lean-numpy") is Lever.LEAN_NUMPY and Lever.LEAN_NUMPY == "lean-numpy"
     assert all(lever.description and lever.description != lever.value for lever in Lever)

@@ -16,10 +16,12 @@ from sitebuild.levers import ALL_LEVERS, Lever
 from sitebuild.pins import BROWSER_WHEELS
 from sitebuild.shell import COMPILE_HINT, staged_parts
 from sitebuild.sliced import (
+    LAZY_MODULES,
     MODULE_START,
     PART_CHARACTERS,
     Bundle,
     evaluation_order,
+    lazy_modules,
     parse,
     sliced,
     sliced_parts,
@@ -55,6 +57,7 @@ def test_the_order_puts_each_module_after_its_requires_and_the_entry_last() -> N
         # required by nobody; a cycle between a and d.
         requires={"e": ["a", "models/b"], "a": ["d"], "b": ["a", "@bokehjs/core"], "c": ["b"],
                   "d": ["a"]},
+        modules={},
     )  # fmt: skip
     assert evaluation_order(made) == ["d", "a", "b", "c", "e"]
 
@@ -122,7 +125,7 @@ def test_a_bundle_in_parts_is_its_table_cut_between_modules(name: str) -> None:
     parts = [part.decode() for part in sliced_parts(script.encode(), name)]
     assert all(part.startswith(parsed.header) for part in parts)
     offsets = [re.search(r"rfSlicedEval\.part\((\d+|null),\n", part) for part in parts[:-1]]
-    offsets.append(re.search(r", (\d+)\);\n\}\)\(\);\n$", parts[-1]))
+    offsets.append(re.search(r", (\d+), \[\]\);\n\}\)\(\);\n$", parts[-1]))
     assert all(offsets) and "rfSlicedEval.bundle(" in parts[-1]
     assert not any("rfSlicedEval.bundle(" in part for part in parts[:-1])
     array = parsed.table.startswith("[")
@@ -143,3 +146,60 @@ def test_a_bundle_in_parts_is_its_table_cut_between_modules(name: str) -> None:
     assert re.sub(r"[\s,]", "", "".join(bodies)) == re.sub(r"[\s,]", "", parsed.table[1:-1])
     assert all(len(part) < 2 * PART_CHARACTERS + len(parsed.header) + 5_000 for part in parts)
     assert len(parts) == max(1, len(parsed.table) // PART_CHARACTERS)
+
+
+LAZY_IDS = {"bokeh.min.js": ["37"], "bokeh-widgets.min.js": ["746"], "panel.min.js": ["ec9d1ffc2e"]}
+"""Where the build finds each library of LAZY_MODULES in the pinned bundles (fflate, marked,
+json-formatter): read from the bundles by hand, not from lazy_modules."""
+
+
+@pytest.mark.parametrize("name", sorted(BUNDLES))
+def test_the_lazy_libraries_are_handed_over_and_left_out_of_the_order(name: str) -> None:
+    script = bundle(name)
+    parsed = parse(script.decode(), name)
+    assert list(lazy_modules(parsed, name)) == list(LAZY_MODULES[name])
+    assert list(lazy_modules(parsed, name).values()) == LAZY_IDS[name]
+    for lazy, ids in ((True, LAZY_IDS[name]), (False, [])):
+        last = sliced_parts(script, name, lazy=lazy)[-1].decode()
+        call = re.search(r"rfSlicedEval\.bundle\([^\n]*, (\[[^]]*\]),\n", last)
+        tail = re.search(r", \d+, (\[[^]]*\])\);\n\}\)\(\);\n$", last)
+        assert call is not None and tail is not None
+        assert [str(key) for key in json.loads(tail[1])] == ids
+        order = [str(key) for key in json.loads(call[1])]
+        assert sorted(order + ids) == sorted(parsed.requires)
+    # The library's text is the module the build named.
+    library = next(iter(LAZY_MODULES[name].values()))
+    assert all(word in parsed.modules[LAZY_IDS[name][0]] for word in library)
+
+
+def made_bundle(**modules: str) -> Bundle:
+    return Bundle(header="", kind="plugin", table="", entry='"e"', aliases="{}", externals="{}",
+                  requires={key: [] for key in modules}, modules=modules)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("modules", "message"),
+    [
+        ({"e": "function _(t,e,s,n,i){n()}"}, "in 0 modules"),
+        (
+            {
+                "a": "function _(t,e,s,n,i){n(),s.alpha=1,s.beta=2}",
+                "b": "function _(t,e,s,n,i){n(),s.alpha=s.beta=1}",
+            },
+            "in 2 modules",
+        ),
+        ({"e": "function _(t,e,s,n,i){n(),s.alpha=s.beta=1}"}, "is x.js's entry"),
+        ({"a": "function _(t,e,s,n,i){s.alpha=s.beta=1}"}, "not marked an ES module"),
+        ({"a": "function _(t,e,s,n,i){n(),e.exports={alpha:1,beta:2}}"}, "replaces module"),
+    ],
+)
+def test_a_lazy_library_not_found_once_or_not_stood_in_for_stops_the_build(
+    modules: dict[str, str], message: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(LAZY_MODULES, "x.js", {"lib": ("alpha", "beta")})
+    with pytest.raises(SystemExit, match=message):
+        lazy_modules(made_bundle(**modules), "x.js")
+    fine = made_bundle(
+        e="function _(t,e,s,n,i){n()}", a="function _(t,e,s,n,i){n(),s.alpha=s.beta=1}"
+    )
+    assert lazy_modules(fine, "x.js") == {"lib": "a"}
