@@ -596,6 +596,54 @@ def test_bokehjs_is_evaluated_in_slices_with_its_lever(open_app: Any, dist: Path
     assert app.python_errors() == [] and app.failed_requests() == []
 
 
+BOKEH_AFTER_THE_PAINT = """async () => {
+  const entries = await new Promise((resolve) => {
+    new PerformanceObserver((list, observer) => {
+      observer.disconnect();
+      resolve(list.getEntries().map((entry) => entry.startTime));
+    }).observe({ type: "largest-contentful-paint", buffered: true });
+    setTimeout(() => resolve([]), 2000);
+  });
+  const first = performance.getEntriesByType("resource")
+    .filter((r) => /\\/bokeh[^/]*\\.js$/.test(r.name)).map((r) => r.startTime);
+  return {
+    shown: Number(document.documentElement.dataset.snapshotShownMs),
+    paints: entries,
+    bokeh: Math.min(...first),
+  };
+}"""
+
+# The snapshot's largest paint is never reported (the page's observers never told of one).
+NO_LARGEST_PAINT = """(() => {
+  const observe = PerformanceObserver.prototype.observe;
+  PerformanceObserver.prototype.observe = function (options) {
+    if (options && options.type === "largest-contentful-paint") return;
+    return observe.call(this, options);
+  };
+})();"""
+
+
+@pytest.mark.parametrize("query", ["", "?page=moo2-shot"])
+def test_bokehjs_is_requested_once_the_snapshots_largest_paint_is_presented(
+    open_app: Any, query: str
+) -> None:
+    # BokehJS's scripts are asked for once the browser reports the snapshot's largest paint
+    # (static/boot.js, largestPaintAfter): Lighthouse's simulation counts a request made
+    # before it as one the paint waited for.
+    app: AppPage = open_app(query)
+    seen = app.page.evaluate(BOKEH_AFTER_THE_PAINT)
+    after = [paint for paint in seen["paints"] if paint >= seen["shown"] - 1]
+    assert after, seen  # the snapshot's paint is the page's largest so far
+    assert seen["bokeh"] >= after[0], seen
+    # Where the browser never reports it, no later than SNAPSHOT_PAINT_MS (250 ms) after the
+    # snapshot went in.
+    held: AppPage = open_app(query, init_script=NO_LARGEST_PAINT)
+    seen = held.page.evaluate(BOKEH_AFTER_THE_PAINT)
+    assert seen["bokeh"] >= seen["shown"] + 249, seen
+    if query:
+        assert_moo2_shot_live(held)  # and it goes live all the same
+
+
 def test_the_live_document_is_drawn_in_several_tasks_with_its_lever(
     open_app: Any, dist: Path
 ) -> None:
