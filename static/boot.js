@@ -1533,16 +1533,12 @@
       const waits = follower || html.dataset.worker === "joined";
       if (waits && !("imports" in stepsMs)) bokehWaits = true;
       else {
-        let started = false;
-        const start = () => {
-          if (!started) startBokeh(waits ? "after-imports" : "at-once");
-          started = true;
-        };
         const afterFrame = new Promise((resolve) => {
           requestAnimationFrame(() => setTimeout(resolve, 0));
           setTimeout(resolve, 100);
         });
-        Promise.all([afterFrame, painted]).then(start);
+        Promise.all([afterFrame, painted])
+          .then(() => startBokeh(waits ? "after-imports" : "at-once"));
       }
     });
   });
