@@ -177,7 +177,7 @@ class Lever(StrEnum):
         "lazy-modules",
         "three libraries inside BokehJS's and Panel's bundles that no page uses (marked, "
         "Markdown for BokehJS's Markdown widget; fflate, gzip for binary arrays; json-formatter,"
-        " Panel's JSON pane, which also restyled the page as it put its stylesheet in) evaluated"
+        " Panel's JSON pane, which also put a stylesheet in the page's head) evaluated"
         " only if something first uses them, instead of with every other module before the "
         "first drawing: marked's was the longest module evaluation, up to 57 ms at a real 4x "
         "(sliced.py, LAZY_MODULES, static/bokeh-sliced.js; with sliced-eval)",

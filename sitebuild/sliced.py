@@ -65,8 +65,8 @@ LAZY_MODULES: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "panel.min.js": {
         # json-formatter: the tree of Panel's JSON pane, which the site never shows. Its
-        # evaluation also put a <style> of its own in the page's <head>, and the browser
-        # then restyled the page (27 ms at a real 4x in one trace) while BokehJS was evaluated.
+        # evaluation also put a <style> of its own in the page's <head> (a change of the
+        # document's stylesheets) while the snapshot was on screen.
         "json-formatter": (
             "json-formatter-row",
             "hoverPreviewArrayCount",
