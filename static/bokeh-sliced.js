@@ -69,13 +69,7 @@
           mod.exports = lazyExports(id, mod.exports);
           return mod.exports;
         }
-        const __esModule = function () {
-          Object.defineProperty(mod.exports, "__esModule", { value: true });
-        };
-        const __esExport = function (name, value) {
-          Object.defineProperty(mod.exports, name, { enumerable: true, get: function () { return value; } });
-        };
-        modules[id].call(mod.exports, require, mod, mod.exports, __esModule, __esExport);
+        run(id, mod);
       } else {
         cache[name] = mod;
       }
@@ -83,6 +77,16 @@
     return mod.exports;
   };
   require.resolve = function () { return ""; };
+  // Module `id`'s factory run into `mod` (its exports, and the helpers it is called with).
+  function run(id, mod) {
+    const __esModule = function () {
+      Object.defineProperty(mod.exports, "__esModule", { value: true });
+    };
+    const __esExport = function (name, value) {
+      Object.defineProperty(mod.exports, name, { enumerable: true, get: function () { return value; } });
+    };
+    modules[id].call(mod.exports, require, mod, mod.exports, __esModule, __esExport);
+  }
 
   // A lazy module's exports (the lazy-modules lever): `target`, the object its factory will
   // fill, behind a proxy whose every trap first has the factory run (once), then does what the
@@ -96,15 +100,7 @@
     const evaluate = () => {
       if (lazy.get(id)) return;
       lazy.set(id, true);
-      const mod = { exports: target };
-      const __esModule = function () {
-        Object.defineProperty(target, "__esModule", { value: true });
-      };
-      const __esExport = function (name, value) {
-        Object.defineProperty(target, name, {
-          enumerable: true, get: function () { return value; } });
-      };
-      modules[id].call(target, require, mod, target, __esModule, __esExport);
+      run(id, { exports: target });
     };
     const handler = {};
     for (const trap of Object.getOwnPropertyNames(Reflect)) {

@@ -15,6 +15,9 @@ from sitetools import AppPage, assert_moo2_shot_live
 
 from webapp.pages import PAGES
 
+LAZY_IDS = ["37", "746", "ec9d1ffc2e"]
+"""The lazy modules' ids in the pinned bundles (fflate, marked, json-formatter), sorted."""
+
 LAZY = "() => window.rfSlicedEval && window.rfSlicedEval.lazy ? rfSlicedEval.lazy() : null"
 
 # Each library used as BokehJS or Panel would use it, in the live page.
@@ -64,7 +67,7 @@ def test_no_page_evaluates_a_lazy_library(open_app: Any, dist: Path) -> None:
     if not lazy_lever(dist):
         assert not lazy, lazy
         return
-    assert sorted(lazy) == sorted(["37", "746", "ec9d1ffc2e"]) and not any(lazy.values()), lazy
+    assert sorted(lazy) == LAZY_IDS and not any(lazy.values()), lazy
     # Every page drawn in turn (from the landing page, as a visitor goes), then an edit.
     for page in PAGES:
         if page.slug != "moo2-shot":
@@ -84,5 +87,5 @@ def test_a_lazy_library_works_once_used(open_app: Any, dist: Path) -> None:
     assert used["styled"] == [0, 1] and used["rows"] >= 4 and "range" in used["text"]
     if lazy_lever(dist):
         assert not any(used["before"].values()) and all(used["after"].values()), used
-        assert sorted(used["after"]) == sorted(["37", "746", "ec9d1ffc2e"])
+        assert sorted(used["after"]) == LAZY_IDS
     assert app.console_errors() == []
