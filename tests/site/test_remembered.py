@@ -261,6 +261,29 @@ def test_a_saved_entry_is_renamed_and_deleted(table: AppPage) -> None:
     assert stored(app)["saved"] == []
 
 
+def test_the_saved_panel_shows_that_it_opens_and_whether_it_is_open(table: AppPage) -> None:
+    # Its summary is a flex box, which drops the browser's disclosure triangle: a chevron of
+    # the site's own stands in, turned down while the panel is open.
+    saved = device(table).locator(".rf-saved")
+    summary = saved.locator(":scope > summary")
+    marker = "(d) => getComputedStyle(d.querySelector(':scope > summary'), '::before')"
+    was_open = saved.evaluate("(d) => d.open")
+    if was_open:
+        summary.click()
+    assert saved.evaluate(f"(d) => ({marker})(d).content") == '"\u203a"'
+    turned = f"(d) => !d.open && ({marker})(d).transform === 'none'"
+    table.page.wait_for_function(turned, arg=saved.element_handle())
+    summary.click()
+    table.page.wait_for_function(
+        f"(d) => {{ const t = ({marker})(d).transform;"  # turned a quarter (sin 90° = 1)
+        " return d.open && t !== 'none' && new DOMMatrix(t).b > 0.999; }",
+        arg=saved.element_handle(),
+    )
+    if not was_open:
+        summary.click()
+        table.page.wait_for_function(turned, arg=saved.element_handle())
+
+
 def test_the_roll_history_survives_a_reload_and_replays_from_its_seed(table: AppPage) -> None:
     app = table
     reopen(app, "?page=moo2-shot&seed=5")
