@@ -68,6 +68,7 @@ LAYOUT_CSS = """
 narrow one the key figures, sticky at the top, then the inputs, then the details."""
 
 TABLE_CSS = """
+.rf-table-box { overflow-x: auto; max-width: 100%; }
 .rf-table { border-collapse: collapse; width: 100%; font-size: 0.92rem;
   font-variant-numeric: tabular-nums; color: var(--rf-text, #1d2733); }
 .rf-table caption { text-align: left; font-weight: 650; padding: 0.25rem 0; }
@@ -88,6 +89,7 @@ TABLE_CSS = """
 @media print {
   /* Denser on paper: a reference card fits one page (A4 or Letter). */
   .rf-table th, .rf-table td { padding: 0.1rem 0.4rem; }
+  .rf-table-box { overflow: visible; }
   .rf-chart-table summary { display: none; }
 }
 .rf-chart-table { margin: 0 0 0.75rem; font-size: 0.9rem; color: var(--rf-text, #1d2733);

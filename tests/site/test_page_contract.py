@@ -15,7 +15,7 @@ from typing import Any
 
 import param
 import pytest
-from sitetools import AppPage
+from sitetools import FITS, AppPage, settle_until
 
 import sitebuild
 from webapp.pages import PAGES, Page
@@ -84,6 +84,43 @@ def test_each_page_shows_its_numbers_and_its_errors_beside_the_input(
     box.press("Enter")
     error.wait_for(state="hidden", timeout=15_000)
     assert app.python_errors() == []
+
+
+PHONE = {"width": 360, "height": 800}
+"""The narrowest phone in common use (many Android phones; the site's own checks use 390)."""
+
+PAST = """(width) => {
+  const out = [];
+  const walk = (el, clipped, parentPast) => {
+    const box = el.getBoundingClientRect();
+    const past = box.width > 0 && box.right > width + 0.5;
+    if (past && !clipped && !parentPast)
+      out.push(`${el.tagName}.${el.className} ${el.textContent.trim().slice(0, 40)}`);
+    const clips = clipped || getComputedStyle(el).overflowX !== "visible";
+    for (const child of [...el.children, ...(el.shadowRoot ? el.shadowRoot.children : [])])
+      walk(child, clips, past);
+  };
+  walk(document.body, false, false);
+  return out;
+}"""
+"""JS: the outermost elements that reach past ``width`` px outside any box that scrolls or
+clips them (for the failure's message)."""
+
+
+@pages
+def test_each_page_fits_a_phone_without_scrolling_sideways(app: AppPage, page: Page) -> None:
+    """At 360 px, once the page is drawn whole and relaid out, nothing makes the page wider
+    than the screen: a wide table scrolls in its own box, a chart's legend wraps."""
+    go_to(app, page)
+    app.page.locator(".rf-summary .rf-figure").first.wait_for(timeout=30_000)
+    app.wait_network_done()  # the page is drawn whole: its charts and tables are in place
+    wide = app.page.viewport_size
+    app.page.set_viewport_size(PHONE)
+    try:
+        fits = settle_until(app.page, FITS, PHONE["width"], timeout=15_000)
+        assert fits, f"{page.slug} is wider than a phone: {app.page.evaluate(PAST, PHONE['width'])}"
+    finally:
+        app.page.set_viewport_size(wide)
 
 
 def left_out(modules: dict[str, str]) -> list[str]:

@@ -143,10 +143,11 @@ def html_table(
     row_testids: Sequence[str] = (),
     caption: str = "",
 ) -> str:
-    """An escaped HTML table; ``numeric`` columns are right-aligned, ``current`` rows marked.
+    """An escaped HTML table, in a box that scrolls sideways if the table is wider than the
+    page; ``numeric`` columns are right-aligned, ``current`` rows marked.
 
     >>> html_table(["DM"], [["+1"]], numeric=[0])  # doctest: +ELLIPSIS
-    "<table class='rf-table'><thead><tr><th class='rf-num'>DM</th>...<td class='rf-num'>+1</td>..."
+    "<div class='rf-table-box'><table class='rf-table'><thead><tr><th class='rf-num'>DM</th>..."
     """
     right = set(numeric)
 
@@ -171,9 +172,11 @@ def html_table(
         )
     tid = f" data-testid='{html.escape(testid)}'" if testid else ""
     cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
+    # In a box of its own that scrolls sideways when the table is wider than the page (a
+    # phone's 360-390 px, exact fractions): the table, never the page.
     return (
-        f"<table class='rf-table'{tid}>{cap}<thead><tr>{head}</tr></thead>"
-        f"<tbody>{''.join(body)}</tbody></table>"
+        f"<div class='rf-table-box'><table class='rf-table'{tid}>{cap}<thead><tr>{head}</tr>"
+        f"</thead><tbody>{''.join(body)}</tbody></table></div>"
     )
 
 

@@ -107,6 +107,9 @@ class SeriesBars:
         legend.click_policy = "hide"
         legend.label_text_font_size = "12px"
         legend.padding = legend.margin = 2
+        # Two to a row: three in one ran past a phone's width ("Unsecured passenger" cut off,
+        # the page scrolling sideways).
+        legend.ncols = 2
         self.figure.add_layout(legend, "above")  # (inside, it hid the tallest bars)
 
     def show(self, title: str, x_label: str, series: Sequence[Series], theme: str) -> None:
