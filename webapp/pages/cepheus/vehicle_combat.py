@@ -113,13 +113,17 @@ class SeriesBars:
         self.figure.add_layout(legend, "above")  # (inside, it hid the tallest bars)
 
     def show(self, title: str, x_label: str, series: Sequence[Series], theme: str) -> None:
+        """Draw ``series`` (at most three; one whose values are None is left out, the others
+        side by side). Each keeps the colour of its place in ``series``, whether or not the
+        ones before it are drawn: the unsecured passengers' bars are the same green with and
+        without the ramming vehicle's."""
         colours = THEMES[theme]
-        drawn = [s for s in series if s[1] is not None]
+        drawn = [(place, s) for place, s in enumerate(series) if s[1] is not None]
         self.figure.title.text = title
         self.figure.xaxis.axis_label = x_label
         items = self.figure.legend.items
         for index, source in enumerate(self.sources):
-            name, values = drawn[index] if index < len(drawn) else ("", None)
+            place, (name, values) = drawn[index] if index < len(drawn) else (index, ("", None))
             offset = (index - (len(drawn) - 1) / 2) * self.WIDTH
             keys = list(values or {})
             set_data(source, {
@@ -130,7 +134,7 @@ class SeriesBars:
                 "label": [name] * len(keys),
             })  # fmt: skip
             glyph = self.renderers[index].glyph
-            glyph.fill_color = glyph.line_color = colours[COLOURS[index]]
+            glyph.fill_color = glyph.line_color = colours[COLOURS[place]]
             items[index].label = fixed(name)
             items[index].visible = values is not None
         self.figure.legend.visible = len(drawn) > 1

@@ -59,6 +59,25 @@ def test_collision_defaults_checked_by_hand() -> None:
     assert "Table of this chart" in view._chart_table.object
 
 
+def test_a_series_keeps_its_colour_when_one_before_it_is_not_drawn() -> None:
+    # What is hit, the ramming vehicle, the unsecured passengers: with nothing solid enough to
+    # damage the rammer its series is left out, and the passengers' bars stay their colour.
+    def colours(view: CepheusVehicleCombatView) -> dict[str, str]:
+        items = view._bars.figure.legend[0].items
+        return {
+            item.label.value: renderer.glyph.fill_color
+            for item, renderer in zip(items, view._bars.renderers, strict=True)
+            if item.visible
+        }
+
+    both = colours(CepheusVehicleCombatView(CepheusVehicleCombat(solid=True)))
+    one = colours(CepheusVehicleCombatView(CepheusVehicleCombat(solid=False)))
+    assert list(both) == ["What is hit", "Ramming vehicle", "Unsecured passenger"]
+    assert list(one) == ["What is hit", "Unsecured passenger"]
+    assert one == {name: both[name] for name in one}
+    assert len(set(both.values())) == 3
+
+
 def test_collision_is_the_rules_collision() -> None:
     m = CepheusVehicleCombat(speed=45.5, struck_armor=2, solid=False, passenger_armor=1,
                              struck_table="robot_or_drone")  # fmt: skip
