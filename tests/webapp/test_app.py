@@ -218,7 +218,8 @@ def _document_json(view: Any) -> str:
     doc = Document()
     doc.add_root(view.__panel__().get_root(doc))
     text = json.dumps(doc.to_json(deferred=False), sort_keys=True)
-    text = re.sub(r'"name": "([A-Za-z]+)\d{5}"', r'"name": "\1"', text)  # Panel's counters
+    # Panel's counters: five digits, more once a process has made 100,000 objects
+    text = re.sub(r'"name": "([A-Za-z]+)\d{5,}"', r'"name": "\1"', text)
     ids: dict[str, str] = {}
     return re.sub(r'"(p\d+)"', lambda m: f'"{ids.setdefault(m.group(1), f"m{len(ids)}")}"', text)
 
