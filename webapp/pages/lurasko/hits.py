@@ -530,6 +530,9 @@ class LuraskoHitsView(LuraskoAttackView):
             },
         )
         labelled = _apart([(float(f.reached[-1][k]), k) for k in shown], t)
+        # Room in the frame for the labels ("10+") past the last attack (a glyph is cut at
+        # the frame's edge): about 12% of its width, whatever the number of attacks.
+        self._reached_fig.x_range.end = f.attacks * 1.12 + 0.5
         set_data(
             self._labels_source,
             {
