@@ -92,8 +92,7 @@ TABLE_CSS = """
   .rf-table-box { overflow: visible; }
   .rf-chart-table summary { display: none; }
 }
-.rf-chart-table { margin: 0 0 0.75rem; font-size: 0.9rem; color: var(--rf-text, #1d2733);
-  overflow-x: auto; }
+.rf-chart-table { margin: 0 0 0.75rem; font-size: 0.9rem; color: var(--rf-text, #1d2733); }
 .rf-chart-table summary { cursor: pointer; color: var(--rf-muted, #5b6878); padding: 0.25rem 0; }
 .rf-warn { margin: 0.25rem 0; padding: 0.4rem 0.6rem; border-left: 4px solid #d9822b;
   background: rgba(217, 130, 43, 0.12); color: var(--rf-text, #1d2733); }

@@ -305,16 +305,12 @@ class CepheusExplosionsView(PageView):
                 *("yes" if costs[r].loses_significant_action else "no" for r in reactions),
             ]
         )
-        # Exact fractions make it wide: it scrolls inside its box, never the page (phones).
-        self._compare.object = (
-            "<div style='overflow-x:auto'>"
-            + html_table(
-                ["", *(REACTION_NAMES[r] for r in reactions)],
-                rows,
-                numeric=[1, 2, 3],
-                testid="compare",
-            )
-            + "</div>"
+        # Exact fractions make it wide: it scrolls inside its box (html_table), never the page.
+        self._compare.object = html_table(
+            ["", *(REACTION_NAMES[r] for r in reactions)],
+            rows,
+            numeric=[1, 2, 3],
+            testid="compare",
         )
         self._bars.show(result.odds, self.theme)
         damages = sorted(set().union(*(o.damage for o in result.odds.values())))

@@ -198,9 +198,9 @@ def collision_parts(odds: cepheus.CollisionOdds, tables: tuple[cepheus.HitTable,
 
 
 def part(table: str) -> str:
-    """A table of the details, scrolling inside its box if too wide (never the page), with a
-    gap under it."""
-    return f"<div style='overflow-x:auto; margin-bottom:0.75rem'>{table}</div>"
+    """A part of the details (a table, which scrolls in its own box if too wide, or a note),
+    with a gap under it."""
+    return f"<div style='margin-bottom:0.75rem'>{table}</div>"
 
 
 def collision_figures(odds: cepheus.CollisionOdds, prefix: str = "") -> list[Figure]:

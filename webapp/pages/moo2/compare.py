@@ -20,7 +20,7 @@ from bokeh.plotting import figure
 
 from rules import moo2
 from rules.validation import check_int
-from webapp.components import Figure, chart_table_html, group, heading, note, row
+from webapp.components import Figure, chart_table_html, group, heading, html_pane, note, row
 from webapp.formatting import exact_text, percent
 from webapp.pages.model import inputs_named
 from webapp.pages.moo2 import Moo2Calculator
@@ -30,8 +30,6 @@ from webapp.pages.moo2.range import (
     MOUNTS,
     preset_options,
     preset_values,
-    scroll_box,
-    scroll_pane,
 )
 from webapp.pages.slots import Field, Sides, Slot
 from webapp.pages.view import PageView
@@ -266,7 +264,7 @@ class Moo2CompareView(PageView):
         self._fig.y_range.start = 0
         self._here = Span(dimension="height", line_dash="dashed", line_width=1)
         self._fig.add_layout(self._here)
-        self._table = scroll_pane()
+        self._table = html_pane()
         return self.chart_and_table(self._fig, self._table)
 
     def figures(self, result: CompareResult) -> list[Figure]:
@@ -318,7 +316,7 @@ class Moo2CompareView(PageView):
         self._crossing_marks.glyph.line_color = colours["background"]
         self._here.location = result.squares
         self._here.line_color = colours["muted"]
-        self._table.object = scroll_box(self._table_html(result, means))
+        self._table.object = self._table_html(result, means)
 
     def _table_html(self, result: CompareResult, means: Mapping[str, list[Fraction | None]]) -> str:
         def hit(loadout: Loadout, s: int) -> str:

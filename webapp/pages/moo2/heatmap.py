@@ -25,10 +25,10 @@ from bokeh.models import (
 from bokeh.plotting import figure
 
 from rules import moo2
-from webapp.components import Figure, chart_table_html, heading, signed
+from webapp.components import Figure, chart_table_html, heading, html_pane, signed
 from webapp.formatting import percent
 from webapp.pages.moo2 import Moo2Calculator
-from webapp.pages.moo2.range import FORMULAS, MOUNTS, scroll_box, scroll_pane
+from webapp.pages.moo2.range import FORMULAS, MOUNTS
 from webapp.pages.view import PageView
 from webapp.theme import THEMES
 
@@ -215,7 +215,7 @@ class Moo2HeatmapView(PageView):
         ]
         for span in self._cross:
             self._fig.add_layout(span)
-        self._table = scroll_pane()
+        self._table = html_pane()
         return self.chart_and_table(self._fig, self._table)
 
     def figures(self, result: HeatmapResult) -> list[Figure]:
@@ -270,7 +270,7 @@ class Moo2HeatmapView(PageView):
             span.line_color = colours["accent2"]
         formula = {v: k for k, v in FORMULAS.items()}[result.formula]
         self._fig.title.text = f"Chance to hit by net attack and distance ({formula})"
-        self._table.object = scroll_box(self._table_html(result))
+        self._table.object = self._table_html(result)
 
     def _table_html(self, result: HeatmapResult) -> str:
         mount = moo2.Mount(result.mount)

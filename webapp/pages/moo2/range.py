@@ -75,9 +75,6 @@ MOUNT_COLOURS = dict(zip(moo2.Mount, ("accent", "accent2", "accent3"), strict=Tr
 FORMULA_COLOURS = {moo2.Formula.CLASSIC: "accent", moo2.Formula.SIMPLIFIED: "accent2"}
 """The theme colour of each formula's line."""
 
-SCROLL_CSS = ".rf-scroll { overflow-x: auto; max-width: 100%; }"
-"""A wide table scrolls inside its own box on a phone, never the page."""
-
 
 def preset_options() -> dict[str, str]:
     """The weapon preset choice: label -> weapon name (``custom``: as typed)."""
@@ -99,18 +96,6 @@ def preset_values(name: str) -> dict[str, Any]:
         "double_penalty": weapon.has_inherent_double_penalty(PRESET_EDITION),
         "always_hit": weapon.always_hits(),
     }
-
-
-def scroll_box(html: str) -> str:
-    """``html`` in a box that scrolls sideways on its own when it is wider than the screen."""
-    return f"<div class='rf-scroll'>{html}</div>"
-
-
-def scroll_pane() -> pn.pane.HTML:
-    """An HTML pane with :data:`SCROLL_CSS` (for wide tables)."""
-    pane = html_pane()
-    pane.stylesheets = [*pane.stylesheets, SCROLL_CSS]
-    return pane
 
 
 @dataclass(frozen=True)
@@ -281,8 +266,8 @@ class Moo2RangeView(PageView):
         )  # fmt: skip
         self._penalty_fig.legend.location = "bottom_right"
         self._penalty_fig.y_range = Range1d(-5, 100)
-        self._bands_table = scroll_pane()
-        self._penalty_alt = scroll_pane()
+        self._bands_table = html_pane()
+        self._penalty_alt = html_pane()
 
         # Chance to hit and mean damage of this beam, both formulas overlaid.
         self._hit_fig = _line_chart("Chance to hit by distance", "chance to hit")
@@ -330,8 +315,8 @@ class Moo2RangeView(PageView):
             (self._penalty_fig, self._hit_fig, self._damage_fig), self._here_lines, strict=True
         ):
             fig.add_layout(here)
-        self._hit_alt = scroll_pane()
-        self._damage_alt = scroll_pane()
+        self._hit_alt = html_pane()
+        self._damage_alt = html_pane()
         penalty_chart, penalty_table = self.chart_and_table(self._penalty_fig, self._penalty_alt)
         return [
             # Beside the chart on a wide screen, under it on a tablet or phone.
@@ -399,7 +384,7 @@ class Moo2RangeView(PageView):
             line.line_alpha = 1.0 if each == mount else 0.45
         self._penalty_here.data = {"squares": [result.squares], "penalty": [result.penalty]}
         factor = 2 if result.double_penalty else 1
-        self._bands_table.object = scroll_box(html_table(
+        self._bands_table.object = html_table(
             ["Range", "Penalty", *(_mount_name(m.value) for m in moo2.Mount)],
             [
                 [str(b.range_units), str(factor * b.penalty),
@@ -411,20 +396,15 @@ class Moo2RangeView(PageView):
             testid="range-bands",
             caption="Range penalty by range unit (squares per mount)"
             + (", doubled (inherent 2x penalty)" if result.double_penalty else ""),
-        ))  # fmt: skip
+        )  # fmt: skip
         longest = max(len(v) for v in result.penalties.values())
-        self._penalty_alt.object = scroll_box(
-            chart_table_html(
-                "Range penalty by distance and mount",
-                ["Squares", *(_mount_name(m.value) for m in moo2.Mount)],
-                [
-                    [str(s), *(_at(result.penalties[m], s) for m in moo2.Mount)]
-                    for s in range(longest)
-                ],
-                numeric=range(4),
-                current=lambda i: i == result.squares,
-                testid="penalty-table",
-            )
+        self._penalty_alt.object = chart_table_html(
+            "Range penalty by distance and mount",
+            ["Squares", *(_mount_name(m.value) for m in moo2.Mount)],
+            [[str(s), *(_at(result.penalties[m], s) for m in moo2.Mount)] for s in range(longest)],
+            numeric=range(4),
+            current=lambda i: i == result.squares,
+            testid="penalty-table",
         )
 
     def _render_curves(self, result: RangeResult, colours: Mapping[str, str]) -> None:
@@ -451,29 +431,25 @@ class Moo2RangeView(PageView):
             here.location = result.squares
             here.line_color = colours["muted"]
         current = {"current": lambda i: i == result.squares}
-        self._hit_alt.object = scroll_box(
-            chart_table_html(
-                "Chance to hit by distance",
-                ["Squares", "Range", "Hit threshold", "Classic", "1.50 simplified"],
-                [
-                    [str(c.squares), str(c.range_units), str(c.hit_threshold),
-                     _chance_text(c.hit_probability), _chance_text(s.hit_probability)]
-                    for c, s in zip(classic, simplified, strict=True)
-                ],
-                numeric=range(5), testid="hit-table", **current,
-            )
+        self._hit_alt.object = chart_table_html(
+            "Chance to hit by distance",
+            ["Squares", "Range", "Hit threshold", "Classic", "1.50 simplified"],
+            [
+                [str(c.squares), str(c.range_units), str(c.hit_threshold),
+                 _chance_text(c.hit_probability), _chance_text(s.hit_probability)]
+                for c, s in zip(classic, simplified, strict=True)
+            ],
+            numeric=range(5), testid="hit-table", **current,
         )  # fmt: skip
-        self._damage_alt.object = scroll_box(
-            chart_table_html(
-                "Mean damage per shot by distance (misses count as 0)",
-                ["Squares", "Damage potential", "Classic", "1.50 simplified"],
-                [
-                    [str(c.squares), f"{c.min_damage}-{c.max_damage}",
-                     exact_text(c.mean_damage), exact_text(s.mean_damage)]
-                    for c, s in zip(classic, simplified, strict=True)
-                ],
-                numeric=range(4), testid="damage-table", **current,
-            )
+        self._damage_alt.object = chart_table_html(
+            "Mean damage per shot by distance (misses count as 0)",
+            ["Squares", "Damage potential", "Classic", "1.50 simplified"],
+            [
+                [str(c.squares), f"{c.min_damage}-{c.max_damage}",
+                 exact_text(c.mean_damage), exact_text(s.mean_damage)]
+                for c, s in zip(classic, simplified, strict=True)
+            ],
+            numeric=range(4), testid="damage-table", **current,
         )  # fmt: skip
 
 
