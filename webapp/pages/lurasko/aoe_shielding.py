@@ -604,7 +604,7 @@ def characters_table(result: AreaResult) -> str:
             f"<td class='rf-num' data-testid='{t}-total'><b>{c.total}</b></td></tr>"
         )
     return (
-        "<div style='overflow-x:auto'><table class='rf-table'><thead><tr><th>Char.</th>"
+        "<div class='rf-table-box'><table class='rf-table'><thead><tr><th>Char.</th>"
         "<th class='rf-num'>Impact</th><th class='rf-num'>Area</th>"
         "<th class='rf-num'>Absorbed</th><th class='rf-num'>Points left</th>"
         "<th class='rf-num'>Taken</th></tr></thead>"

@@ -475,7 +475,6 @@ PRINT_CSS = """
   color: var(--rf-muted, #5b6878); }
 .rf-ref .rf-table th { white-space: normal; }
 .rf-ref code { overflow-wrap: anywhere; }
-.rf-ref-scroll { overflow-x: auto; max-width: 100%; }
 @media (max-width: 560px) {
   .rf-ref .rf-table { font-size: 0.8rem; }
   .rf-ref .rf-table th, .rf-ref .rf-table td { padding: 0.2rem 0.2rem; }
@@ -487,7 +486,6 @@ PRINT_CSS = """
   .rf-ref .rf-table th { color: #000; }
   .rf-ref .rf-table { font-size: 11pt; }
   .rf-ref .rf-table th, .rf-ref .rf-table td { border: 1px solid #777; }
-  .rf-ref-scroll { overflow: visible; }
   .rf-print-hidden { display: none !important; }
 }
 """
@@ -541,7 +539,7 @@ def table_html(table: RefTable) -> str:
     header = "".join(head(i, h) for i, h in enumerate(table.header))
     return (
         f"<section class='rf-ref' data-testid='ref-{html.escape(table.key)}'>"
-        f"<div class='rf-ref-scroll'><table class='rf-table'>"
+        f"<div class='rf-table-box'><table class='rf-table'>"
         f"<caption>{html.escape(table.title)}<span class='rf-from'>Source: "
         f"{html.escape(where)}. From <code>rules.{html.escape(table.rule)}</code></span>"
         f"</caption><thead><tr>{header}</tr></thead>"
